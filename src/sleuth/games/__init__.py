@@ -1,0 +1,1 @@
+"""Built-in games beyond words: Mastermind, Bulls and Cows, twoD, Hangman."""

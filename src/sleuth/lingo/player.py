@@ -1,0 +1,117 @@
+"""The Lingo player program: reads the word list from its directory and guesses over stdin/stdout.
+
+Protocol (SPEC section 1): write a guess and a newline, flush, read one feedback line of
+``O``/``?``/``X``; stop on all ``O``, after five attempts, or at the end of input. The player
+writes no file during a game; the first guess of each (list, length, strategy) is computed once
+and kept in a small cache, ahead of the games by ``sleuth lingo pit`` or on first use.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from sleuth import strategies
+from sleuth.feedback import FeedbackError
+from sleuth.game import Contradiction, Game, Position, word_game
+from sleuth.words import WordList, WordListError, cache_dir, default_words, load_words
+
+ATTEMPTS = 5
+
+
+def player_words(length: int, directory: Path) -> WordList:
+    """The words of one length: ``wordlistN.txt``, else ``wordlist.txt``, else the built-in list."""
+    for name in (f"wordlist{length}.txt", "wordlist.txt"):
+        path = directory / name
+        if path.exists():
+            return load_words(path, length=length)
+    words = default_words()
+    return WordList(words.of_length(length), source="built-in")
+
+
+def _book_path() -> Path:
+    return cache_dir() / "lingo-openers.json"
+
+
+def _book_key(words: WordList, strategy: str) -> str:
+    return f"{words.sha256}:{len(words)}:{strategy}"
+
+
+def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy) -> int:
+    """The strategy's first guess for this list, from the cache or computed and then cached."""
+    path = _book_path()
+    key = _book_key(words, strategy.name)
+    try:
+        book = json.loads(path.read_text())
+        return game.guess_index(book[key])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    guess = strategy.choose(game, game.start())
+    _remember(path, key, game.guess_labels[guess])
+    return guess
+
+
+def _remember(path: Path, key: str, word: str) -> None:
+    """Add one opener to the cache file atomically; a cache that cannot be written is skipped."""
+    try:
+        try:
+            book = json.loads(path.read_text())
+            if not isinstance(book, dict):
+                book = {}
+        except (OSError, ValueError):
+            book = {}
+        book[key] = word
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".openers")
+        with os.fdopen(fd, "w") as f:
+            json.dump(book, f, indent=0, sort_keys=True)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def play(length: int, strategy_name: str = "tournament", *, directory: Path | None = None,
+         stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+         stderr: TextIO = sys.stderr) -> int:
+    """Play one game over the protocol; returns the exit status (0 normally)."""
+    words = player_words(length, directory or Path.cwd())
+    if not len(words):
+        print(f"no words of length {length} in the word list", file=stderr)
+        return 2
+    strategy = strategies.get(strategy_name)
+    game = word_game(list(words), max_attempts=ATTEMPTS)
+    position = game.start()
+    guess = opening_guess(game, words, strategy)
+    for _ in range(ATTEMPTS):
+        stdout.write(game.guess_labels[guess] + "\n")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            return 0
+        try:
+            code = game.parse(line.strip())
+        except FeedbackError as err:
+            print(f"unreadable feedback: {err}", file=stderr)
+            return 1
+        if code == game.solved:
+            return 0
+        position = _narrow(game, position, guess, code, stderr)
+        if position.cost >= ATTEMPTS:
+            return 0
+        guess = strategy.choose(game, position)
+    return 0
+
+
+def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextIO) -> Position:
+    """The position after an answer; on a contradiction (a secret not in our list), spend the
+    attempt and keep the candidates, so that the game goes on."""
+    try:
+        return game.after(position, guess, code)
+    except Contradiction as err:
+        print(f"warning: {err}", file=stderr)
+        return Position(position.candidates, position.cost + 1,
+                        (*position.history, (guess, code)))
