@@ -127,7 +127,7 @@ def test_class_stats_match_reference(pair: tuple[list[str], list[str]], rnd) -> 
     assert np.allclose(via_codes, want)
 
 
-def test_class_stats_sorted_path_for_long_words() -> None:
+def test_class_stats_hashed_path_for_long_words() -> None:
     words = ["abcdefghijklmn", "nmlkjihgfedcba", "abcdefghijklmz", "zzzzzzzzzzzzzz"]
     got = fb.class_stats(fb.encode(words), fb.encode(words))
     assert np.allclose(got, [reference_stats(g, words, [1.0] * 4) for g in words])

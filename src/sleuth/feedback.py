@@ -14,7 +14,7 @@ unused occurrence of it remains in the secret.
 >>> feedback_text("tosses", "cozies")
 'XOXXOO'
 >>> to_text(feedback_code("crane", "caper"), 5, "wordle")
-'gybyb'
+'gyyby'
 """
 
 from __future__ import annotations
@@ -326,32 +326,67 @@ def _stats_dense(row: np.ndarray, weights: np.ndarray, solved: int, total: float
 
 
 @njit(cache=True, nogil=True)
-def _stats_sorted(row: np.ndarray, weights: np.ndarray, solved: int, total: float,
+def _stats_hashed(row: np.ndarray, weights: np.ndarray, solved: int, total: float,
+                  keys: np.ndarray, wsum: np.ndarray, wmax: np.ndarray, touched: np.ndarray,
                   out: np.ndarray) -> None:
-    order = np.argsort(row)
-    n_classes = 0
+    """Like _stats_dense, for code ranges too large for a table: open addressing on the codes."""
+    bits = np.uint64(64 - int(np.log2(keys.shape[0])))
+    mask = np.int64(keys.shape[0] - 1)
+    n_touched = 0
+    for j in range(row.shape[0]):
+        c = row[j]
+        h = np.int64((np.uint64(c) * np.uint64(11400714819323198485)) >> bits)
+        while keys[h] != -1 and keys[h] != c:
+            h = (h + 1) & mask
+        if keys[h] == -1:
+            keys[h] = c
+            touched[n_touched] = h
+            n_touched += 1
+        wsum[h] += weights[j]
+        if weights[j] > wmax[h]:
+            wmax[h] = weights[j]
     largest = sum_sq = entropy = hit = best_next = 0.0
-    t = 0
-    n = row.shape[0]
-    while t < n:
-        c = row[order[t]]
-        size = 0.0
-        top = 0.0
-        while t < n and row[order[t]] == c:
-            size += weights[order[t]]
-            top = max(top, weights[order[t]])
-            t += 1
-        n_classes += 1
+    for t in range(n_touched):
+        h = touched[t]
+        size = wsum[h]
         largest = max(largest, size)
         sum_sq += size * size
         p = size / total
         entropy -= p * np.log2(p)
-        if c == solved:
+        if keys[h] == solved:
             hit = size
         else:
-            best_next += top
-    out[CLASSES], out[LARGEST], out[SUM_SQ] = n_classes, largest, sum_sq
+            best_next += wmax[h]
+        keys[h] = -1
+        wsum[h] = 0.0
+        wmax[h] = 0.0
+    out[CLASSES], out[LARGEST], out[SUM_SQ] = n_touched, largest, sum_sq
     out[ENTROPY], out[HIT], out[BEST_NEXT] = entropy, hit, best_next
+
+
+@njit(cache=True, nogil=True)
+def _row_stats(row: np.ndarray, weights: np.ndarray, solved: int, total: float, dense: bool,
+               keys: np.ndarray, wsum: np.ndarray, wmax: np.ndarray, touched: np.ndarray,
+               out: np.ndarray) -> None:
+    if dense:
+        _stats_dense(row, weights, solved, total, wsum, wmax, touched, out)
+    else:
+        _stats_hashed(row, weights, solved, total, keys, wsum, wmax, touched, out)
+
+
+@njit(cache=True, nogil=True)
+def _tables(n_codes: int, n_secrets: int) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray,
+                                                    np.ndarray]:
+    """Scratch tables for one thread: direct by code when the range is small, else hashed."""
+    dense = n_codes <= _DENSE_LIMIT
+    size = n_codes
+    if not dense:
+        size = 1
+        while size < 2 * n_secrets:
+            size *= 2
+    keys = np.full(1 if dense else size, -1, np.int64)
+    return (dense, keys, np.zeros(size, np.float64), np.zeros(size, np.float64),
+            np.empty(n_secrets, np.int64))
 
 
 @njit(cache=True, parallel=True)
@@ -359,24 +394,16 @@ def _word_stats(guesses: np.ndarray, secrets: np.ndarray, weights: np.ndarray,
                 n_chunks: int, out: np.ndarray) -> None:
     length = secrets.shape[1]
     solved = 3**length - 1
-    n_codes = 3**length
     total = weights.sum()
     letter_set, counts = _secret_tables(secrets)
     w = _place_values(length)
     n_guess = guesses.shape[0]
-    dense = n_codes <= _DENSE_LIMIT
     for b in prange(n_chunks):
         row = np.empty(secrets.shape[0], np.int64)
-        size = n_codes if dense else 1
-        wsum = np.zeros(size, np.float64)
-        wmax = np.zeros(size, np.float64)
-        touched = np.empty(secrets.shape[0], np.int64)
+        dense, keys, wsum, wmax, touched = _tables(3**length, secrets.shape[0])
         for i in range(b * n_guess // n_chunks, (b + 1) * n_guess // n_chunks):
             _fill_row(guesses[i], secrets, letter_set, counts, w, row)
-            if dense:
-                _stats_dense(row, weights, solved, total, wsum, wmax, touched, out[i])
-            else:
-                _stats_sorted(row, weights, solved, total, out[i])
+            _row_stats(row, weights, solved, total, dense, keys, wsum, wmax, touched, out[i])
 
 
 @njit(cache=True, parallel=True)
@@ -384,18 +411,11 @@ def _code_stats(code_rows: np.ndarray, weights: np.ndarray, solved: int, n_codes
                 n_chunks: int, out: np.ndarray) -> None:
     total = weights.sum()
     n_guess = code_rows.shape[0]
-    dense = n_codes <= _DENSE_LIMIT
     for b in prange(n_chunks):
-        size = n_codes if dense else 1
-        wsum = np.zeros(size, np.float64)
-        wmax = np.zeros(size, np.float64)
-        touched = np.empty(code_rows.shape[1], np.int64)
+        dense, keys, wsum, wmax, touched = _tables(n_codes, code_rows.shape[1])
         for i in range(b * n_guess // n_chunks, (b + 1) * n_guess // n_chunks):
             row = code_rows[i].astype(np.int64)
-            if dense:
-                _stats_dense(row, weights, solved, total, wsum, wmax, touched, out[i])
-            else:
-                _stats_sorted(row, weights, solved, total, out[i])
+            _row_stats(row, weights, solved, total, dense, keys, wsum, wmax, touched, out[i])
 
 
 def _chunks(n_rows: int, n_cols: int) -> int:

@@ -5,9 +5,9 @@ every allowed guess by how it splits the candidates (see :func:`sleuth.feedback.
 and take the best; ties go to a guess that may be the secret, then to the first guess.
 
 >>> from sleuth.game import word_game
->>> g = word_game(["aa", "ab", "ba", "bb"])
->>> g.guess_labels[get("entropy").choose(g, g.start())]
-'ab'
+>>> g = word_game(["aa", "ab", "ac"], ["bc"])
+>>> g.guess_labels[get("entropy").choose(g, g.start())]  # no candidate splits all three apart
+'bc'
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from typing import TextIO
 from sleuth import strategies
 from sleuth.feedback import FeedbackError
 from sleuth.game import Contradiction, Game, Position, word_game
-from sleuth.words import WordList, WordListError, cache_dir, default_words, load_words
+from sleuth.words import WordList, cache_dir, default_words, load_words
 
 ATTEMPTS = 5
 
@@ -113,5 +113,6 @@ def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextI
         return game.after(position, guess, code)
     except Contradiction as err:
         print(f"warning: {err}", file=stderr)
-        return Position(position.candidates, position.cost + 1,
+        rest = position.candidates[game.guess_of_secret(position.candidates) != guess]
+        return Position(rest if rest.size else position.candidates, position.cost + 1,
                         (*position.history, (guess, code)))

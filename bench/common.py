@@ -1,0 +1,42 @@
+"""Helpers shared by the benchmarks: where the official lists are, and the results header."""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data"
+RESULTS = ROOT / "bench" / "results"
+
+
+def lingo_list(length: int | None = None) -> Path:
+    """The official Lingo list (all lengths, or one) beside the repository."""
+    name = "wordlist.txt" if length is None else f"wordlist{length}.txt"
+    path = SHARED / "lingo" / name
+    if not path.exists():
+        sys.exit(f"{path} is missing: the benchmarks read ../shared/data beside the repository")
+    return path
+
+
+def header(title: str, command: str) -> str:
+    """The first lines of a results file: what, when, where and how to rerun it."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:
+        commit = "?"
+    return (f"# {title}\n\n"
+            f"- command: `{command}`\n"
+            f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit or '?'}\n"
+            f"- machine: {platform.machine()}, {platform.python_implementation()} "
+            f"{platform.python_version()}, cores: {_cores()}\n")
+
+
+def _cores() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()

@@ -1,0 +1,90 @@
+"""Feedback kernel throughput: (guess, secret) pairs per second, sleuth against plain numpy.
+
+Run: ``python bench/kernel.py`` (writes bench/results/kernel.md). Timings are the best of
+several repeats, on one thread unless marked; the machine is shared, so read them as ratios.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+
+from common import RESULTS, header, lingo_list
+from sleuth import feedback as fb
+from sleuth.words import load_words
+
+
+def numpy_codes(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    """The same rule in plain vectorised numpy: the naive baseline."""
+    g = guesses[:, None, :].astype(np.int64)
+    s = secrets[None, :, :].astype(np.int64)
+    green = g == s
+    spare = np.zeros((*green.shape[:2], 26), dtype=np.int64)
+    for k in range(s.shape[2]):  # secret letters not matched exactly
+        idx = np.broadcast_to(s[:, :, k], green.shape[:2])
+        np.put_along_axis(spare, idx[..., None],
+                          np.take_along_axis(spare, idx[..., None], 2) + ~green[:, :, k, None],
+                          axis=2)
+    code = np.zeros(green.shape[:2], dtype=np.int64)
+    for k in range(g.shape[2]):
+        letter = np.broadcast_to(g[:, :, k], green.shape[:2])[..., None]
+        have = np.take_along_axis(spare, letter, 2)[..., 0]
+        yellow = ~green[:, :, k] & (have > 0)
+        np.put_along_axis(spare, letter, (have - yellow)[..., None], axis=2)
+        code = code * 3 + np.where(green[:, :, k], 2, yellow.astype(np.int64))
+    return code
+
+
+def best_rate(fn, pairs: int, repeats: int = 3) -> float:
+    """Pairs per second, best of ``repeats`` runs."""
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return pairs / best
+
+
+def measure(length: int, threads: int) -> tuple[int, int, float, float, float, float]:
+    """One row of the table: throughputs for one word length."""
+    words = fb.encode(load_words(lingo_list(length)).words)
+    rng = np.random.default_rng(length)
+    guesses = words[rng.choice(len(words), 400, replace=False)]
+    pairs = guesses.shape[0] * words.shape[0]
+    assert np.array_equal(numpy_codes(guesses[:3], words[:500]),
+                          fb.codes(guesses[:3], words[:500]))
+    fb.codes(guesses[:2], words, parallel=False)
+    fb.class_stats(guesses[:2], words)
+    numba.set_num_threads(1)
+    one = best_rate(lambda: fb.codes(guesses, words, parallel=False), pairs)
+    stats_one = best_rate(lambda: fb.class_stats(guesses, words), pairs)
+    numba.set_num_threads(threads)
+    many = best_rate(lambda: fb.codes(guesses, words), pairs)
+    small = guesses[:20]
+    plain = best_rate(lambda: numpy_codes(small, words), small.shape[0] * words.shape[0], 1)
+    print(f"length {length}: {one / 1e6:.1f} M pairs/s on one core", flush=True)
+    return length, words.shape[0], one, many, stats_one, plain
+
+
+def main() -> None:
+    threads = numba.get_num_threads()
+    rows = [measure(length, threads) for length in (5, 9, 13)]
+    text = header("Feedback kernel throughput", "python bench/kernel.py")
+    text += ("\nPairs per second (millions), 400 random guesses against every word of the length "
+             "in the official Lingo list. `codes` fills the feedback matrix; `class_stats` also "
+             "counts the classes (entropy, largest class, ...). numpy: the same rule vectorised "
+             f"in plain numpy (20 guesses). All cores = {threads} threads.\n\n"
+             "| length | words | codes, 1 core | codes, all cores | class_stats, 1 core "
+             "| plain numpy | 1 core / numpy |\n|---|---|---|---|---|---|---|\n")
+    for length, n, one, many, stats, plain in rows:
+        text += (f"| {length} | {n} | {one / 1e6:.1f} | {many / 1e6:.1f} | {stats / 1e6:.1f} "
+                 f"| {plain / 1e6:.2f} | {one / plain:.0f}x |\n")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "kernel.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,19 @@
+"""The ``sleuth`` command: one typer app per game, gathered here."""
+
+from __future__ import annotations
+
+import typer
+
+from sleuth.cli import lingo
+
+app = typer.Typer(
+    help="Play, referee and analyse guessing games with feedback.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(lingo.app, name="lingo")
+
+
+def main() -> None:
+    """Entry point of the ``sleuth`` console script."""
+    app()

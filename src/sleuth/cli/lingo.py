@@ -1,0 +1,361 @@
+"""``sleuth lingo``: referee a player program, run a pit (tournament) of players.
+
+``referee`` also takes the reference engine's single-dash flags (``-player "CMD"``,
+``-length``, ``-rounds``, ``-word``, ``-debug``) and prints its output format, so a
+tournament script written for that engine can call it unchanged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import shlex
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from sleuth.lingo.pit import (
+    DEFAULT_PER_LENGTH,
+    DEFAULT_PLAYER,
+    DEFAULT_SEED,
+    PitError,
+    absolute_args,
+    default_out_path,
+    load_word_list,
+    parse_lengths,
+    ranking_table,
+    run_pit,
+    standings_table,
+    words_by_length,
+    write_wordlists,
+)
+from sleuth.lingo.referee import ATTEMPTS, GameResult, play_game
+
+app = typer.Typer(
+    help="Lingo: referee a player program against words, or run a pit (tournament).",
+    no_args_is_help=True,
+)
+
+REFERENCE_LENGTH = 5
+FEEDBACK_STYLES = {"O": "bold green", "?": "bold yellow", "X": "dim"}
+
+
+def _stdout() -> Console:
+    """Console for the reference-format lines: plain when not a terminal, never wrapped."""
+    return Console(highlight=False, soft_wrap=True, emoji=False, markup=False)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def feedback_line(feedback: str) -> Text:
+    """``Sent:  FEEDBACK`` with the feedback coloured per character (on terminals)."""
+    text = Text("Sent:  ")
+    for char in feedback:
+        text.append(char, style=FEEDBACK_STYLES.get(char, ""))
+    return text
+
+
+def printable(text: str) -> str:
+    """The text with control characters (terminal escapes) shown as U+FFFD."""
+    return "".join(char if char.isprintable() else "\ufffd" for char in text)
+
+
+def round_end_line(result: GameResult) -> str:
+    """``Round won with score N`` or ``Round lost``."""
+    return f"Round won with score {result.score}" if result.solved else "Round lost"
+
+
+def total_line(total: int, rounds: int) -> str:
+    """The reference engine's last line, ``Total score: S / M``."""
+    return f"Total score: {total} / {100 * ATTEMPTS * rounds}"
+
+
+def word_source(words_file: Path | None, cwd: Path) -> Path | None:
+    """The word list file to use: ``--words``, else ``wordlist.txt`` here, else none."""
+    if words_file is not None:
+        return words_file
+    local = cwd / "wordlist.txt"
+    return local if local.is_file() else None
+
+
+def round_words(
+    given: Sequence[str], length: int | None, rounds: int, seed: int | None, groups: dict
+) -> list[str] | None:
+    """Secrets of the rounds: the given words (None if one is unknown) or random ones."""
+    if given:
+        known = all(
+            (length is None or len(w) == length) and w in groups.get(len(w), ()) for w in given
+        )
+        return list(given) if known else None
+    pool = sorted(groups.get(length or REFERENCE_LENGTH, ()))
+    if not pool:
+        return []
+    rng = random.Random(seed)
+    return [rng.choice(pool) for _ in range(rounds)]
+
+
+@contextlib.contextmanager
+def player_dir(
+    cwd: Path, source: Path | None, words: Sequence[str], lengths: Sequence[int]
+) -> Iterator[tuple[Path, bool]]:
+    """Where the player runs: here if it holds the word list files, else a temp dir.
+
+    Yields the directory and whether it is the current one.
+    """
+    local = cwd / "wordlist.txt"
+    here = (
+        source is not None
+        and local.is_file()
+        and source.resolve() == local.resolve()
+        and all((cwd / f"wordlist{n}.txt").is_file() for n in lengths)
+    )
+    if here:
+        yield cwd, True
+        return
+    with tempfile.TemporaryDirectory(prefix="sleuth-referee-") as tmp:
+        yield write_wordlists(Path(tmp), words, lengths), False
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    _stderr().print(f"[red]Error:[/] {escape(message)}")
+    return typer.Exit(code)
+
+
+@app.command()
+def referee(
+    player: Annotated[
+        str, typer.Option("--player", "-player", help="Player command line, e.g. 'perl p.pl'.")
+    ],
+    word: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--word",
+            "-word",
+            help="Play a round with this word (repeatable; -rounds is then ignored).",
+        ),
+    ] = None,
+    length: Annotated[
+        int | None,
+        typer.Option(
+            "--length", "-length", min=1, help="Word length of random rounds (default 5)."
+        ),
+    ] = None,
+    rounds: Annotated[
+        int, typer.Option("--rounds", "-rounds", min=1, help="Number of random rounds.")
+    ] = 1,
+    seed: Annotated[int | None, typer.Option(help="Seed for the random words.")] = None,
+    words: Annotated[
+        Path | None,
+        typer.Option(
+            "--words", help="Word list file (default ./wordlist.txt if present, else built-in)."
+        ),
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option(min=0.01, help="Seconds the player may take per guess.")
+    ] = 30.0,
+    debug: Annotated[
+        bool, typer.Option("--debug", "-debug", help="Show the player's stderr.")
+    ] = False,
+) -> None:
+    """Referee games of one player program, printing the reference engine's format."""
+    cwd = Path.cwd()
+    source = word_source(words, cwd)
+    try:
+        all_words = load_word_list(source)
+    except (ValueError, OSError) as error:
+        raise _fail(str(error)) from error
+    groups = {n: set(group) for n, group in words_by_length(all_words).items()}
+    secrets = round_words(word or [], length, rounds, seed, groups)
+    out = _stdout()
+    if secrets is None:
+        out.print("Error: Unknown word")
+        raise typer.Exit(1)
+    if not secrets:
+        raise _fail(f"the word list has no words of length {length or REFERENCE_LENGTH}")
+    try:
+        command = shlex.split(player)
+    except ValueError as error:
+        raise _fail(f"cannot parse the player command: {error}") from error
+    if not command:
+        raise _fail("empty player command")
+    total = _referee_rounds(command, secrets, groups, cwd, source, all_words, timeout, debug)
+    out.print()
+    out.print(total_line(total, len(secrets)))
+
+
+def _referee_rounds(
+    command: list[str],
+    secrets: list[str],
+    groups: dict[int, set[str]],
+    cwd: Path,
+    source: Path | None,
+    all_words: Sequence[str],
+    timeout: float,
+    debug: bool,
+) -> int:
+    """Play and print every round; return the total score."""
+    out, err = _stdout(), _stderr()
+
+    def show(kind: str, text: str) -> None:
+        out.print(Text(f"Got:   {printable(text)}") if kind == "guess" else feedback_line(text))
+
+    total = 0
+    lengths = sorted({len(secret) for secret in secrets})
+    with player_dir(cwd, source, all_words, lengths) as (workdir, here):
+        argv = command if here else absolute_args(command, cwd)
+        for secret in secrets:
+            out.print(Text(f"Starting new round, word is {secret}"))
+            result = play_game(
+                argv,
+                secret,
+                groups[len(secret)],
+                workdir=workdir,
+                timeout=timeout,
+                on_event=show,
+                debug_stderr=sys.stderr if debug else None,
+            )
+            if result.reason:
+                err.print(f"[yellow]Player fault:[/] {escape(result.reason)}")
+            out.print(round_end_line(result))
+            total += result.score
+    return total
+
+
+@app.command()
+def pit(
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            help="Built-in strategy name or player command line (repeatable; default tournament).",
+        ),
+    ] = None,
+    words: Annotated[
+        Path | None, typer.Option(help="Word list file (default: the built-in list).")
+    ] = None,
+    lengths: Annotated[str, typer.Option(help="Word lengths: '4-13' or '5,7,9'.")] = "4-13",
+    per_length: Annotated[
+        int, typer.Option(min=1, help="Random words per length.")
+    ] = DEFAULT_PER_LENGTH,
+    seed: Annotated[int, typer.Option(help="Seed of the word draw.")] = DEFAULT_SEED,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Games played in parallel (default: CPU count).")
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option(min=0.01, help="Seconds a player may take per guess.")
+    ] = 30.0,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Results file, JSON lines (default runs/lingo-pit-TIMESTAMP.jsonl)."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Results file of an interrupted pit: skip its games, append the rest."),
+    ] = None,
+) -> None:
+    """Run a tournament: every player guesses the same random words of each length."""
+    console = Console()
+    try:
+        wanted = parse_lengths(lengths)
+        word_list = load_word_list(words)
+    except (ValueError, OSError) as error:
+        raise _fail(str(error), 2) from error
+    path = resume or out or default_out_path()
+    try:
+        report = run_pit(
+            player or [DEFAULT_PLAYER],
+            word_list,
+            lengths=wanted,
+            per_length=per_length,
+            seed=seed,
+            jobs=jobs,
+            timeout=timeout,
+            out=path,
+            resume=resume,
+            console=console,
+            progress=console.is_terminal,
+        )
+    except PitError as error:
+        raise _fail(str(error), 2) from error
+    except KeyboardInterrupt:
+        console.print(f"\nInterrupted. Finished games are in {path}; continue with --resume {path}")
+        raise typer.Exit(130) from None
+    console.print(standings_table(report.standings, report.lengths))
+    console.print(ranking_table(report.standings))
+    console.print(
+        f"Results: {escape(str(report.out))} ({report.played} games played, "
+        f"{report.skipped} taken from the resumed file)"
+    )
+
+
+@app.command()
+def player(
+    length: Annotated[int, typer.Argument(help="Word length (the engine passes it last).")],
+    strategy: Annotated[str, typer.Option(help="Built-in strategy to play.")] = "tournament",
+) -> None:
+    """Play one game over stdin/stdout, as a tournament player program.
+
+    Reads wordlistN.txt (else wordlist.txt) from the working directory, writes each guess and a
+    newline, reads the feedback line (O, ?, X), and stops on all O, after five attempts or at
+    the end of input.
+    """
+    from sleuth.lingo.player import play
+    from sleuth.strategies import STRATEGIES
+
+    if strategy not in STRATEGIES:
+        raise _fail(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}", 2)
+    raise typer.Exit(play(length, strategy))
+
+
+@app.command()
+def evaluate(
+    length: Annotated[int, typer.Option(help="Word length to evaluate.")] = 5,
+    words: Annotated[Path | None, typer.Option(help="Word list (default: built-in).")] = None,
+    strategy: Annotated[list[str] | None, typer.Option(help="Strategy (repeatable).")] = None,
+) -> None:
+    """Exact mean score of strategies over every word of one length (via the decision tree)."""
+    import time
+
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from sleuth.game import word_game
+    from sleuth.strategies import get
+    from sleuth.tree import evaluate as run_tree
+
+    console = Console()
+    try:
+        word_list = load_word_list(words)
+        secrets = [w for w in word_list if len(w) == length]
+        if not secrets:
+            raise ValueError(f"no words of length {length} in the list")
+        chosen = [get(name) for name in (strategy or [DEFAULT_PLAYER])]
+    except (ValueError, OSError) as error:
+        raise _fail(str(error), 2) from error
+    game = word_game(secrets, max_attempts=ATTEMPTS)
+    table = Table(title=f"Lingo, length {length}, {len(secrets)} words (exact, every word)")
+    for column in ("strategy", "mean score", *map(str, range(1, ATTEMPTS + 1)), "failed",
+                   "per 1000 games", "seconds"):
+        table.add_column(column, justify="left" if column == "strategy" else "right",
+                         no_wrap=True)
+    for strat in chosen:
+        start = time.perf_counter()
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(strat.name, total=len(secrets))
+            result = run_tree(game, strat, progress=lambda n, t=task: bar.advance(t, n))
+        seconds = time.perf_counter() - start
+        dist = result.distribution()
+        mean = result.mean_score()
+        table.add_row(strat.name, f"{mean:.2f}",
+                      *(str(dist.get(a, 0)) for a in range(1, ATTEMPTS + 1)),
+                      str(result.failures), f"{1000 * mean:,.0f}", f"{seconds:.1f}")
+    console.print(table)

@@ -1,0 +1,304 @@
+"""Referee for Lingo: plays one game against an external player program (SPEC §1).
+
+The player is started as ``command + [str(length)]`` in ``workdir``; it writes a guess
+and a newline, the referee answers a line of ``O``/``?``/``X``.  Crashes, hangs, garbage
+and output floods end or cost the game as the rules say; they never hang the referee.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from sleuth.feedback import feedback_text
+
+ATTEMPTS = 5
+MAX_LINE = 4096
+MAX_OUTPUT = 1 << 20
+SHOWN_PREFIX = 40
+GRACE_SECONDS = 0.5
+POLL_SECONDS = 0.1
+
+EventCallback = Callable[[str, str], None]
+
+
+@dataclass
+class GameResult:
+    """Outcome of one game: what was guessed, answered and scored, and why it ended."""
+
+    word: str
+    length: int
+    score: int = 0
+    attempts: int = 0
+    guesses: list[str] = field(default_factory=list)
+    feedbacks: list[str] = field(default_factory=list)
+    solved: bool = False
+    reason: str | None = None
+    seconds: float = 0.0
+
+
+def score_for(solved: bool, attempts: int) -> int:
+    """Points for a game: 100 * (6 - attempts) when solved, else 0."""
+    return 100 * (ATTEMPTS + 1 - attempts) if solved else 0
+
+
+def is_valid_guess(guess: str, length: int, words: Collection[str]) -> bool:
+    """True when the guess is a word of the list with the secret's length."""
+    return len(guess) == length and guess in words
+
+
+def signal_name(number: int) -> str:
+    """Readable name of a signal number, e.g. ``SIGSEGV``."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+class _LineReader:
+    """Reads a player's stdout in a thread and queues complete lines or a fault."""
+
+    def __init__(self, stream: IO[bytes], max_line: int, max_output: int) -> None:
+        self.events: queue.Queue[tuple[str, str]] = queue.Queue()
+        self._stream = stream
+        self._max_line = max_line
+        self._max_output = max_output
+        self._buffer = bytearray()
+        self._overlong = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def next(self, timeout: float, stop: threading.Event | None = None) -> tuple[str, str]:
+        """Next event ``(kind, text)``: kind is line, overlong, eof, flood or stop.
+
+        Raises ``queue.Empty`` after ``timeout`` seconds without one.
+        """
+        if stop is None:
+            return self.events.get(timeout=timeout)
+        deadline = time.monotonic() + timeout
+        while not stop.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise queue.Empty
+            with contextlib.suppress(queue.Empty):
+                return self.events.get(timeout=min(left, POLL_SECONDS))
+        return "stop", ""
+
+    def _run(self) -> None:
+        fd = self._stream.fileno()
+        total = 0
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self.events.put(("eof", ""))
+                return
+            total += len(chunk)
+            if total > self._max_output:
+                self.events.put(("flood", ""))
+                return
+            self._feed(chunk)
+
+    def _feed(self, chunk: bytes) -> None:
+        *complete, rest = chunk.split(b"\n")
+        for piece in complete:
+            self._append(piece)
+            self.events.put(self._line_event())
+            self._buffer.clear()
+            self._overlong = False
+        self._append(rest)
+
+    def _append(self, piece: bytes) -> None:
+        if not self._overlong:
+            self._buffer += piece
+            if len(self._buffer.rstrip(b"\r")) > self._max_line:
+                self._overlong = True
+                del self._buffer[SHOWN_PREFIX:]
+
+    def _line_event(self) -> tuple[str, str]:
+        text = bytes(self._buffer).decode("utf-8", errors="replace")
+        if self._overlong:
+            return "overlong", text + "..."
+        return "line", text.removesuffix("\r")
+
+
+def _forward_stderr(stream: IO[bytes], sink: IO[str] | Callable[[str], object]) -> None:
+    """Copy a player's stderr line by line to a text stream or callback."""
+    write = sink if callable(sink) else sink.write
+    for raw in iter(stream.readline, b""):
+        with contextlib.suppress(Exception):
+            write(raw.decode("utf-8", errors="replace"))
+            if not callable(sink):
+                sink.flush()
+
+
+def _spawn(
+    command: list[str], length: int, workdir: Path, debug: bool, env: Mapping[str, str] | None
+) -> subprocess.Popen[bytes]:
+    """Start the player in its own process group with piped stdin/stdout."""
+    return subprocess.Popen(
+        [*command, str(length)],
+        cwd=workdir,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE if debug else subprocess.DEVNULL,
+        env=None if env is None else dict(env),
+        start_new_session=hasattr(os, "killpg"),
+    )
+
+
+def _send(proc: subprocess.Popen[bytes], line: str) -> bool:
+    """Write one line to the player's stdin; False if the pipe is gone."""
+    assert proc.stdin is not None
+    try:
+        proc.stdin.write(line.encode() + b"\n")
+        proc.stdin.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        return False
+    return True
+
+
+def _exit_reason(proc: subprocess.Popen[bytes], guess_number: int) -> str:
+    """Why the player's stdout closed before the given guess."""
+    try:
+        code = proc.wait(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        return f"player closed stdout before guess {guess_number}"
+    if code == 0:
+        return f"player quit (exit 0) before guess {guess_number}"
+    if code < 0:
+        return f"crash ({signal_name(-code)})"
+    return f"crash (exit {code})"
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the player and anything it started (its process group)."""
+    if hasattr(os, "killpg"):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):
+        proc.kill()
+
+
+def _stop(proc: subprocess.Popen[bytes], threads: list[threading.Thread]) -> None:
+    """Close stdin, give the player a moment to leave, then kill and reap it."""
+    if proc.stdin is not None:
+        with contextlib.suppress(OSError, ValueError):
+            proc.stdin.close()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=GRACE_SECONDS)
+    _kill(proc)
+    proc.wait()
+    for thread in threads:
+        thread.join(timeout=1.0)
+    if not any(thread.is_alive() for thread in threads):
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+
+def _timeout_reason(timeout: float, guess_number: int) -> str:
+    return (
+        f"timeout after {timeout:g} s waiting for guess {guess_number} "
+        "(did the player flush stdout?)"
+    )
+
+
+def _play(
+    proc: subprocess.Popen[bytes],
+    reader: _LineReader,
+    result: GameResult,
+    words: Collection[str],
+    timeout: float,
+    attempts: int,
+    on_event: EventCallback | None,
+    stop: threading.Event | None,
+) -> None:
+    """Run the guess/feedback loop, filling ``result`` in place."""
+    secret, length = result.word, result.length
+    for number in range(1, attempts + 1):
+        try:
+            kind, guess = reader.next(timeout, stop)
+        except queue.Empty:
+            result.reason = _timeout_reason(timeout, number)
+            return
+        if kind == "eof":
+            result.reason = _exit_reason(proc, number)
+            return
+        if kind == "flood":
+            result.reason = "output flood"
+            return
+        if kind == "stop":
+            result.reason = "stopped by the referee"
+            return
+        valid = kind == "line" and is_valid_guess(guess, length, words)
+        answer = feedback_text(guess, secret) if valid else "X" * length
+        result.guesses.append(guess)
+        result.feedbacks.append(answer)
+        result.attempts = number
+        if on_event is not None:
+            on_event("guess", guess)
+            on_event("feedback", answer)
+        _send(proc, answer)
+        if valid and guess == secret:
+            result.solved = True
+            result.score = score_for(True, number)
+            return
+
+
+def play_game(
+    command: list[str],
+    secret: str,
+    words: Collection[str],
+    *,
+    workdir: Path,
+    timeout: float = 30.0,
+    max_line: int = MAX_LINE,
+    attempts: int = ATTEMPTS,
+    on_event: EventCallback | None = None,
+    debug_stderr: IO[str] | Callable[[str], object] | None = None,
+    max_output: int = MAX_OUTPUT,
+    env: Mapping[str, str] | None = None,
+    stop: threading.Event | None = None,
+) -> GameResult:
+    """Play one game of ``secret`` against the player ``command`` and return its result.
+
+    ``words`` are the valid guesses (words of the secret's length); ``on_event`` gets
+    ``("guess", text)`` and ``("feedback", text)`` as they happen; setting ``stop`` ends
+    the game early (reason "stopped by the referee").
+    """
+    result = GameResult(word=secret, length=len(secret))
+    start = time.monotonic()
+    try:
+        proc = _spawn(command, result.length, Path(workdir), debug_stderr is not None, env)
+    except OSError as error:
+        result.reason = f"cannot start player: {error}"
+        result.seconds = time.monotonic() - start
+        return result
+    assert proc.stdout is not None
+    reader = _LineReader(proc.stdout, max_line, max_output)
+    threads = [reader.thread]
+    if debug_stderr is not None and proc.stderr is not None:
+        forward = threading.Thread(
+            target=_forward_stderr, args=(proc.stderr, debug_stderr), daemon=True
+        )
+        forward.start()
+        threads.append(forward)
+    try:
+        _play(proc, reader, result, words, timeout, attempts, on_event, stop)
+    finally:
+        result.seconds = time.monotonic() - start
+        _stop(proc, threads)
+    return result

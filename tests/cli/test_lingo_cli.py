@@ -1,0 +1,204 @@
+"""``sleuth lingo referee`` and ``sleuth lingo pit`` driven as a user (or a script) would."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sleuth.cli.lingo import app
+
+WORDS_TEXT = """
+able acid aged also area army away baby back ball band bank base bath bear
+beat been beer bell belt best bird blow blue boat body bomb bond bone book
+about above actor adopt adult after again agent agree ahead
+"""
+WORDS = WORDS_TEXT.split()
+
+HONEST = """
+import sys
+from collections import Counter
+
+def answer(guess, secret):
+    out = ["O" if g == s else "X" for g, s in zip(guess, secret)]
+    left = Counter(s for g, s in zip(guess, secret) if g != s)
+    for i, g in enumerate(guess):
+        if out[i] == "X" and left[g] > 0:
+            out[i] = "?"
+            left[g] -= 1
+    return "".join(out)
+
+print("thinking hard", file=sys.stderr, flush=True)
+n = int(sys.argv[-1])
+candidates = open(f"wordlist{n}.txt").read().split()
+while candidates:
+    guess = candidates[0]
+    print(guess, flush=True)
+    feedback = sys.stdin.readline().strip()
+    if not feedback or feedback == "O" * n:
+        break
+    candidates = [w for w in candidates if answer(guess, w) == feedback]
+"""
+CRASH = "import sys\nsys.exit(3)\n"
+PYTHON = shlex.quote(sys.executable)
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def players(tmp_path: Path) -> Path:
+    """A directory holding the player scripts honest.py and crash.py."""
+    directory = tmp_path / "players"
+    directory.mkdir()
+    (directory / "honest.py").write_text(HONEST)
+    (directory / "crash.py").write_text(CRASH)
+    return directory
+
+
+@pytest.fixture
+def arena(tmp_path: Path) -> Path:
+    """A directory laid out like the reference engine's: wordlist.txt and wordlistN.txt."""
+    directory = tmp_path / "arena"
+    directory.mkdir()
+    (directory / "wordlist.txt").write_text("\n".join(WORDS) + "\n")
+    for n in (4, 5):
+        (directory / f"wordlist{n}.txt").write_text(
+            "\n".join(w for w in WORDS if len(w) == n) + "\n"
+        )
+    return directory
+
+
+@pytest.fixture
+def word_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mywords.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return path
+
+
+def last_line_numbers(output: str) -> tuple[int, int]:
+    """What a tournament script reads: the two numbers of the last line."""
+    total, most = re.findall(r"\d+", output.strip().splitlines()[-1])
+    return int(total), int(most)
+
+
+def test_reference_flags_and_output_format(
+    arena: Path, players: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(arena)
+    player = f"{PYTHON} {players / 'honest.py'}"
+    result = runner.invoke(app, ["referee", "-player", player, "-length", "4", "-word", "book"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "Starting new round, word is book\n"
+        "Got:   able\nSent:  X?XX\n"
+        "Got:   bird\nSent:  OXXX\n"
+        "Got:   bomb\nSent:  OOXX\n"
+        "Got:   book\nSent:  OOOO\n"
+        "Round won with score 200\n"
+        "\n"
+        "Total score: 200 / 500\n"
+    )
+
+
+def test_tournament_script_call_infers_the_length(
+    arena: Path, players: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(arena)
+    player = f"{PYTHON} {players / 'honest.py'}"
+    result = runner.invoke(app, ["referee", "-word", "about", f"-player={player}"])
+    assert result.exit_code == 0, result.output
+    assert "Starting new round, word is about" in result.stdout
+    assert last_line_numbers(result.stdout) == (500, 500)
+
+
+def test_unknown_word(arena: Path, players: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(arena)
+    player = f"{PYTHON} {players / 'honest.py'}"
+    for args in (["-word", "zzzz"], ["-word", "book", "-length", "5"]):
+        result = runner.invoke(app, ["referee", "-player", player, *args])
+        assert result.exit_code == 1
+        assert result.stdout == "Error: Unknown word\n"
+
+
+def test_modern_form_runs_in_a_temp_dir_with_relative_player(
+    players: Path, word_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(players)  # no word list files here
+    args = ["referee", "--player", f"{PYTHON} honest.py", "--words", str(word_file)]
+    result = runner.invoke(app, [*args, "--word", "able", "--word", "about", "--timeout", "5"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Starting new round") == 2
+    assert result.stdout.count("Round won with score 500") == 2
+    assert result.stdout.endswith("\nTotal score: 1000 / 1000\n")
+    assert not (players / "wordlist.txt").exists()
+
+
+def test_random_rounds_are_seeded(
+    arena: Path, players: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(arena)
+    player = f"{PYTHON} {players / 'honest.py'}"
+    args = ["referee", "-player", player, "-length", "4", "-rounds", "3", "--seed", "5"]
+    first, second = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    rounds = re.findall(r"word is (\w+)", first.stdout)
+    assert len(rounds) == 3 and all(len(w) == 4 and w in WORDS for w in rounds)
+    assert rounds == re.findall(r"word is (\w+)", second.stdout)
+    assert last_line_numbers(first.stdout)[1] == 1500
+
+
+def test_debug_shows_player_stderr_and_faults_are_reported(
+    arena: Path, players: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(arena)
+    honest = f"{PYTHON} {players / 'honest.py'}"
+    plain = runner.invoke(app, ["referee", "-player", honest, "-word", "able"])
+    debug = runner.invoke(app, ["referee", "-player", honest, "-word", "able", "-debug"])
+    assert "thinking hard" not in plain.output
+    assert "thinking hard" in debug.stderr
+    crash = runner.invoke(app, ["referee", "-player", f"{PYTHON} {players / 'crash.py'}"])
+    assert crash.exit_code == 0
+    assert "Round lost" in crash.stdout and "crash (exit 3)" in crash.stderr
+    assert crash.stdout.endswith("\nTotal score: 0 / 500\n")
+
+
+def test_pit_command_table_file_and_resume(
+    players: Path, word_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(players)
+    out = tmp_path / "pit.jsonl"
+    common = ["--words", str(word_file), "--lengths", "4,5", "--per-length", "2", "--jobs", "2"]
+    honest, crash = f"{PYTHON} honest.py", f"{PYTHON} crash.py"
+    args = ["pit", "--player", honest, "--player", crash, *common, "--timeout", "5"]
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Ranking" in result.output and "honest.py" in result.output
+    assert "8 games played" in result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert lines[0]["type"] == "header" and len(lines) == 9
+    assert {line["reason"] for line in lines[1:] if line["player"] == crash} == {"crash (exit 3)"}
+
+    again = runner.invoke(app, [*args, "--resume", str(out)])
+    assert again.exit_code == 0, again.output
+    assert "0 games played, 8 taken from the resumed file" in again.output
+    assert len(out.read_text().splitlines()) == 9
+
+
+def test_pit_default_out_and_bad_options(
+    players: Path, word_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    honest = f"{PYTHON} {players / 'honest.py'}"
+    common = ["pit", "--player", honest, "--words", str(word_file), "--per-length", "1"]
+    result = runner.invoke(app, [*common, "--lengths", "5"])
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "runs").glob("lingo-pit-*.jsonl"))) == 1
+    assert runner.invoke(app, [*common, "--lengths", "9-4"]).exit_code == 2
+    assert runner.invoke(app, [*common, "--lengths", "20"]).exit_code == 2
+    missing = ["pit", "--player", "./nowhere", "--words", str(word_file)]
+    assert runner.invoke(app, missing).exit_code == 2

@@ -1,0 +1,97 @@
+"""Strategies: metric choices against brute force, tie rules, end game, baselines."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth import feedback as fb
+from sleuth import strategies
+from sleuth.game import word_game
+
+
+def brute_values(game, pool, cands):
+    """Each metric computed the slow, obvious way."""
+    out = {}
+    for g in pool:
+        classes = Counter(fb.reference_code(game.guess_labels[g], game.secret_labels[c])
+                          for c in cands)
+        sizes = np.array(list(classes.values()), dtype=float)
+        p = sizes / sizes.sum()
+        out[g] = {"entropy": -(p * np.log2(p)).sum(), "minimax": -sizes.max(),
+                  "expected": -(sizes**2).sum(), "parts": len(sizes)}
+    return out
+
+
+words3 = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=3, max_size=25, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words3, st.sampled_from(list(strategies.METRICS)))
+def test_greedy_is_a_best_guess(words: list[str], metric: str) -> None:
+    game = word_game(words)
+    pos = game.start()
+    choice = strategies.Greedy(metric).choose(game, pos)
+    values = brute_values(game, range(len(game.guesses)), pos.candidates)
+    best = max(v[metric] for v in values.values())
+    assert values[choice][metric] == pytest.approx(best)
+    ties = [g for g, v in values.items() if v[metric] == pytest.approx(best)]
+    possible = [g for g in ties if game.guess_labels[g] in words]
+    assert choice == (possible or ties)[0]
+
+
+def test_candidates_pool_only_guesses_candidates() -> None:
+    game = word_game(["abc", "abd", "abe", "xyz"], ["qrs"])
+    pos = game.after(game.start(), game.guess_index("xyz"), game.parse("XXX"))
+    for metric in strategies.METRICS:
+        g = strategies.Greedy(metric, pool="candidates").choose(game, pos)
+        assert game.guess_labels[g] in {"abc", "abd", "abe"}
+
+
+def test_shortlist_keeps_the_best_on_large_pools() -> None:
+    rng = np.random.default_rng(1)
+    words = sorted({"".join(rng.choice(list("abcdefghij"), 4)) for _ in range(3000)})
+    game = word_game(words)
+    exact = strategies.Greedy("entropy", budget=10**12).choose(game, game.start())
+    cut = strategies.Greedy("entropy", budget=100_000, keep=200).choose(game, game.start())
+    stats = game.stats(np.array([exact, cut]), game.start().candidates)
+    assert stats[1, fb.ENTROPY] >= 0.99 * stats[0, fb.ENTROPY]
+
+
+def lingo_two_left_value(game, guess, cands) -> float:
+    classes: dict[int, int] = Counter(fb.reference_code(game.guess_labels[guess],
+                                                        game.secret_labels[c]) for c in cands)
+    solved = fb.solved_code(len(game.guess_labels[guess]))
+    return (200 * classes.get(solved, 0) + 100 * sum(1 for c in classes if c != solved)) / len(
+        cands)
+
+
+@settings(max_examples=40, deadline=None)
+@given(words3)
+def test_endgame_with_two_attempts_left_is_exact(words: list[str]) -> None:
+    game = word_game(words, max_attempts=2)
+    pos = game.start()
+    g = strategies.get("tournament").choose(game, pos)
+    best = max(lingo_two_left_value(game, x, pos.candidates) for x in range(len(game.guesses)))
+    assert lingo_two_left_value(game, g, pos.candidates) == pytest.approx(best)
+
+
+def test_last_attempt_takes_the_most_probable_candidate() -> None:
+    game = word_game(["abc", "abd", "abe"], max_attempts=1, weights=np.array([1.0, 5.0, 2.0]))
+    assert game.guess_labels[strategies.get("tournament").choose(game, game.start())] == "abd"
+
+
+def test_baselines_choose_candidates() -> None:
+    game = word_game(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
+    for name in ("letter-frequency", "green-yellow"):
+        g = strategies.get(name).choose(game, game.start())
+        assert game.guess_labels[g] in game.secret_labels
+
+
+def test_unknown_strategy_lists_names() -> None:
+    with pytest.raises(ValueError, match="choose one of entropy"):
+        strategies.get("nope")

@@ -1,0 +1,40 @@
+"""The decision-tree evaluator against game-by-game replay."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth import strategies
+from sleuth.game import word_game
+from sleuth.tree import evaluate
+
+
+def replay(game, strategy, secret: int) -> tuple[int, bool]:
+    """Play one game the slow way, one guess at a time."""
+    pos = game.start()
+    while True:
+        g = strategy.choose(game, pos)
+        code = int(game.codes(g, pos.candidates[pos.candidates == secret])[0])
+        pos = game.after(pos, g, code)
+        result = game.outcome(pos)
+        if result is not None:
+            return pos.cost, result
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text("abcde", min_size=3, max_size=3), min_size=1, max_size=40, unique=True),
+       st.sampled_from(["tournament", "entropy", "minimax", "letter-frequency"]),
+       st.integers(1, 5))
+def test_tree_matches_replay(words: list[str], name: str, attempts: int) -> None:
+    game = word_game(words, max_attempts=attempts)
+    strategy = strategies.get(name)
+    result = evaluate(game, strategy, keep_tree=True)
+    for secret in range(len(words)):
+        assert (int(result.cost[secret]), bool(result.won[secret])) == replay(game, strategy,
+                                                                               secret)
+    dist = result.distribution()
+    assert sum(dist.values()) + result.failures == len(words)
+    expected = sum(100 * (6 - c) * n for c, n in dist.items()) / len(words)
+    assert abs(result.mean_score() - expected) < 1e-9
+    assert result.root is not None and result.root.size == len(words)
