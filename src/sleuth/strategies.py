@@ -114,7 +114,7 @@ class Greedy:
 
     def choose(self, game: Game, position: Position) -> int:
         cands = position.candidates
-        if cands.size <= 2:
+        if cands.size <= 2 and game.solved is not None:
             return heaviest_candidate(game, position)
         perfect = perfect_candidate(game, position)
         if perfect is not None:

@@ -415,7 +415,7 @@ def _round3(f: float) -> float:
 def _raw_frequencies(words: list[str]) -> np.ndarray:
     """``wordfreq.word_frequency(w, 'en')`` for each word, via one dict lookup for a-z."""
     table = _en_frequencies()
-    out = np.empty(len(words), dtype=np.float64)
+    out = np.zeros(len(words), dtype=np.float64)  # slow entries are filled below
     slow: list[int] = []
     for i, w in enumerate(words):
         if w.isascii() and w.isalpha() and w.islower():

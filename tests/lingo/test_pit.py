@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import random
@@ -238,17 +237,6 @@ def test_standings_and_ranks_share_ties() -> None:
     assert ranks(ranked) == [1, 1, 3]
 
 
-def has_player_command() -> bool:
-    """True once ``python -m sleuth lingo player`` exists."""
-    if importlib.util.find_spec("sleuth.__main__") is None:
-        return False
-    from sleuth.cli.lingo import app
-
-    names = {c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands}
-    return "player" in names
-
-
-@pytest.mark.skipif(not has_player_command(), reason="the built-in player command is not there yet")
 def test_builtin_strategy_plays(wordlist: Path, tmp_path: Path) -> None:
     report = run_pit(
         ["tournament"],

@@ -475,7 +475,7 @@ def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
         for name in names:
             if console is not None:
                 console.print(f"[dim]first guess of {name} for length {length}...[/dim]", end="\r")
-            opening_guess(game, words, strategies.get(name))
+            opening_guess(game, words, strategies.get(name), remember=True)
 
 
 def _unique_players(players: Iterable[Player]) -> list[Player]:

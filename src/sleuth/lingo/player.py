@@ -2,8 +2,8 @@
 
 Protocol (SPEC section 1): write a guess and a newline, flush, read one feedback line of
 ``O``/``?``/``X``; stop on all ``O``, after five attempts, or at the end of input. The player
-writes no file during a game; the first guess of each (list, length, strategy) is computed once
-and kept in a small cache, ahead of the games by ``sleuth lingo pit`` or on first use.
+writes no file; the first guess of each (list, length, strategy) is computed ahead of the games
+by ``sleuth lingo pit`` into a small cache, and on the fly when it is not there.
 """
 
 from __future__ import annotations
@@ -41,8 +41,10 @@ def _book_key(words: WordList, strategy: str) -> str:
     return f"{words.sha256}:{len(words)}:{strategy}"
 
 
-def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy) -> int:
-    """The strategy's first guess for this list, from the cache or computed and then cached."""
+def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy, *,
+                  remember: bool = False) -> int:
+    """The strategy's first guess for this list: from the cache, else computed (and cached
+    when ``remember``: the pit does so before its games; a player writes no file)."""
     path = _book_path()
     key = _book_key(words, strategy.name)
     try:
@@ -51,7 +53,8 @@ def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy) ->
     except (OSError, ValueError, KeyError, TypeError):
         pass
     guess = strategy.choose(game, game.start())
-    _remember(path, key, game.guess_labels[guess])
+    if remember:
+        _remember(path, key, game.guess_labels[guess])
     return guess
 
 

@@ -1,0 +1,29 @@
+"""Shared test set-up: a private cache folder, and the official lists beside the repository."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "data"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Keep the tests' caches (openers, default list) out of the user's own cache."""
+    path = tmp_path_factory.mktemp("cache")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SLEUTH_CACHE_DIR", str(path))
+    yield path
+    mp.undo()
+
+
+@pytest.fixture(scope="session")
+def lingo_dir() -> Path:
+    """The official Lingo lists (../shared/data/lingo); the tests that need them skip without."""
+    path = SHARED / "lingo"
+    if not (path / "wordlist.txt").exists():
+        pytest.skip(f"official lists not found at {path}")
+    return path

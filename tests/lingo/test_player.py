@@ -1,0 +1,94 @@
+"""Our player over the real protocol, checked against the decision-tree evaluator."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from sleuth.feedback import feedback_text
+from sleuth.game import word_game
+from sleuth.lingo.player import ATTEMPTS, play
+from sleuth.lingo.referee import play_game
+from sleuth.strategies import get
+from sleuth.tree import evaluate
+
+PLAYER = [sys.executable, "-m", "sleuth", "lingo", "player"]
+
+
+@pytest.fixture(scope="module")
+def four(lingo_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """A directory holding the first 600 four-letter official words as its word list."""
+    words = (lingo_dir / "wordlist4.txt").read_text().split()[:600]
+    path = tmp_path_factory.mktemp("four")
+    (path / "wordlist4.txt").write_text("\n".join(words) + "\n")
+    (path / "wordlist.txt").write_text("\n".join(words) + "\n")
+    return path, words
+
+
+def test_player_program_plays_what_the_tree_predicts(four: tuple[Path, list[str]]) -> None:
+    directory, words = four
+    tree = evaluate(word_game(words, max_attempts=ATTEMPTS), get("tournament"))
+    before = sorted(os.listdir(directory))
+    for index in (0, 17, 123, 599):
+        result = play_game(PLAYER, words[index], set(words), workdir=directory, timeout=60)
+        assert result.reason is None
+        assert result.solved == bool(tree.won[index])
+        assert result.attempts == int(tree.cost[index])
+        assert result.score == (100 * (6 - result.attempts) if result.solved else 0)
+    assert sorted(os.listdir(directory)) == before  # the player writes no file
+
+
+def in_process(directory: Path, secret: str, replies: list[str] | None = None) -> list[str]:
+    """Play in process against ``secret`` (or canned replies); return the guesses made."""
+    guesses: list[str] = []
+
+    class Referee(io.StringIO):
+        def readline(self, *_: object) -> str:
+            guess = out.getvalue().split()[-1]
+            guesses.append(guess)
+            if replies is not None:
+                return replies.pop(0) if replies else ""
+            return feedback_text(guess, secret) + "\n"
+
+    out = io.StringIO()
+    assert play(4, directory=directory, stdin=Referee(), stdout=out, stderr=io.StringIO()) == 0
+    return guesses
+
+
+def test_player_stops_on_all_o_and_at_five_attempts(four: tuple[Path, list[str]]) -> None:
+    directory, words = four
+    guesses = in_process(directory, words[5])
+    assert guesses[-1] == words[5] and len(guesses) <= ATTEMPTS
+    assert len(in_process(directory, "", ["XXXX\n"] * 9)) <= ATTEMPTS
+
+
+def test_player_exits_cleanly_at_end_of_input(four: tuple[Path, list[str]]) -> None:
+    directory, _ = four
+    assert in_process(directory, "", []) != []
+
+
+def test_player_survives_a_contradiction(four: tuple[Path, list[str]]) -> None:
+    directory, _ = four
+    err = io.StringIO()
+    replies = iter(["XXXX\n", "OOOX\n", "XXXX\n", ""])
+    out = io.StringIO()
+
+    class Stdin:
+        def readline(self) -> str:
+            return next(replies)
+
+    assert play(4, directory=directory, stdin=Stdin(), stdout=out, stderr=err) == 0
+    assert len(out.getvalue().split()) == 4  # the fourth guess meets the end of input
+    assert "no remaining candidate gives 'XXXX'" in err.getvalue()
+
+
+def test_player_rejects_unreadable_feedback(four: tuple[Path, list[str]]) -> None:
+    directory, _ = four
+    err = io.StringIO()
+    stdin = io.StringIO("banana\n")
+    assert play(4, directory=directory, stdin=stdin, stdout=io.StringIO(), stderr=err) == 1
+    assert "unreadable feedback" in err.getvalue()
