@@ -389,41 +389,62 @@ def _tables(n_codes: int, n_secrets: int) -> tuple[bool, np.ndarray, np.ndarray,
             np.empty(n_secrets, np.int64))
 
 
+@njit(cache=True, nogil=True)
+def _word_stats_chunk(guesses: np.ndarray, secrets: np.ndarray, weights: np.ndarray, lo: int,
+                      hi: int, letter_set: np.ndarray, counts: np.ndarray,
+                      out: np.ndarray) -> None:
+    length = secrets.shape[1]
+    w = _place_values(length)
+    total = weights.sum()
+    row = np.empty(secrets.shape[0], np.int64)
+    dense, keys, wsum, wmax, touched = _tables(3**length, secrets.shape[0])
+    for i in range(lo, hi):
+        _fill_row(guesses[i], secrets, letter_set, counts, w, row)
+        _row_stats(row, weights, 3**length - 1, total, dense, keys, wsum, wmax, touched, out[i])
+
+
+@njit(cache=True, nogil=True)
+def _word_stats_serial(guesses: np.ndarray, secrets: np.ndarray, weights: np.ndarray,
+                       out: np.ndarray) -> None:
+    letter_set, counts = _secret_tables(secrets)
+    _word_stats_chunk(guesses, secrets, weights, 0, guesses.shape[0], letter_set, counts, out)
+
+
 @njit(cache=True, parallel=True)
 def _word_stats(guesses: np.ndarray, secrets: np.ndarray, weights: np.ndarray,
                 n_chunks: int, out: np.ndarray) -> None:
-    length = secrets.shape[1]
-    solved = 3**length - 1
-    total = weights.sum()
     letter_set, counts = _secret_tables(secrets)
-    w = _place_values(length)
     n_guess = guesses.shape[0]
     for b in prange(n_chunks):
-        row = np.empty(secrets.shape[0], np.int64)
-        dense, keys, wsum, wmax, touched = _tables(3**length, secrets.shape[0])
-        for i in range(b * n_guess // n_chunks, (b + 1) * n_guess // n_chunks):
-            _fill_row(guesses[i], secrets, letter_set, counts, w, row)
-            _row_stats(row, weights, solved, total, dense, keys, wsum, wmax, touched, out[i])
+        _word_stats_chunk(guesses, secrets, weights, b * n_guess // n_chunks,
+                          (b + 1) * n_guess // n_chunks, letter_set, counts, out)
+
+
+@njit(cache=True, nogil=True)
+def _code_stats_chunk(code_rows: np.ndarray, weights: np.ndarray, solved: int, n_codes: int,
+                      lo: int, hi: int, out: np.ndarray) -> None:
+    total = weights.sum()
+    dense, keys, wsum, wmax, touched = _tables(n_codes, code_rows.shape[1])
+    for i in range(lo, hi):
+        row = code_rows[i].astype(np.int64)
+        _row_stats(row, weights, solved, total, dense, keys, wsum, wmax, touched, out[i])
 
 
 @njit(cache=True, parallel=True)
 def _code_stats(code_rows: np.ndarray, weights: np.ndarray, solved: int, n_codes: int,
                 n_chunks: int, out: np.ndarray) -> None:
-    total = weights.sum()
     n_guess = code_rows.shape[0]
     for b in prange(n_chunks):
-        dense, keys, wsum, wmax, touched = _tables(n_codes, code_rows.shape[1])
-        for i in range(b * n_guess // n_chunks, (b + 1) * n_guess // n_chunks):
-            row = code_rows[i].astype(np.int64)
-            _row_stats(row, weights, solved, total, dense, keys, wsum, wmax, touched, out[i])
+        _code_stats_chunk(code_rows, weights, solved, n_codes, b * n_guess // n_chunks,
+                          (b + 1) * n_guess // n_chunks, out)
 
 
 def _chunks(n_rows: int, n_cols: int) -> int:
     """How many parallel chunks to cut the guesses into (1 when the work is small)."""
     import numba
 
-    if n_rows * n_cols < 200_000:
-        return 1
+    if n_rows * n_cols < 2_000_000:
+        return 1  # a parallel launch costs more than it saves here
     return min(n_rows, 4 * numba.get_num_threads())
 
 
@@ -444,8 +465,11 @@ def class_stats(guesses: np.ndarray, secrets: np.ndarray,
     s = np.ascontiguousarray(np.atleast_2d(secrets), dtype=np.uint8)
     w = _weights(weights, s.shape[0])
     out = np.zeros((g.shape[0], len(STATS)), dtype=np.float64)
-    if g.shape[0] and s.shape[0]:
-        _word_stats(g, s, w, _chunks(g.shape[0], s.shape[0]), out)
+    chunks = _chunks(g.shape[0], s.shape[0])
+    if chunks > 1:
+        _word_stats(g, s, w, chunks, out)
+    elif g.shape[0] and s.shape[0]:
+        _word_stats_serial(g, s, w, out)
     return out
 
 
@@ -455,8 +479,11 @@ def stats_from_codes(code_rows: np.ndarray, n_codes: int, solved: int,
     rows = np.ascontiguousarray(np.atleast_2d(code_rows))
     w = _weights(weights, rows.shape[1])
     out = np.zeros((rows.shape[0], len(STATS)), dtype=np.float64)
-    if rows.size:
-        _code_stats(rows, w, solved, n_codes, _chunks(*rows.shape), out)
+    chunks = _chunks(*rows.shape)
+    if chunks > 1:
+        _code_stats(rows, w, solved, n_codes, chunks, out)
+    elif rows.size:
+        _code_stats_chunk(rows, w, solved, n_codes, 0, rows.shape[0], out)
     return out
 
 

@@ -52,6 +52,12 @@ def _stdout() -> Console:
     return Console(highlight=False, soft_wrap=True, emoji=False, markup=False)
 
 
+def table_console() -> Console:
+    """Console for result tables: as wide as the tables need when output is not a terminal."""
+    console = Console()
+    return console if console.is_terminal else Console(width=160)
+
+
 def _stderr() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -263,7 +269,7 @@ def pit(
     ] = None,
 ) -> None:
     """Run a tournament: every player guesses the same random words of each length."""
-    console = Console()
+    console = table_console()
     try:
         wanted = parse_lengths(lengths)
         word_list = load_word_list(words)
@@ -332,7 +338,7 @@ def evaluate(
     from sleuth.strategies import get
     from sleuth.tree import evaluate as run_tree
 
-    console = Console()
+    console = table_console()
     try:
         word_list = load_word_list(words)
         secrets = [w for w in word_list if len(w) == length]
