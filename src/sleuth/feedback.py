@@ -108,8 +108,14 @@ def _secret_tables(secrets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, nogil=True)
+def _scratch() -> np.ndarray:
+    """Work space for :func:`_fill_row`, allocated once per thread, not per guess."""
+    return np.zeros((8, 32), np.int64)
+
+
+@njit(cache=True, nogil=True)
 def _fill_row(guess: np.ndarray, secrets: np.ndarray, letter_set: np.ndarray,
-              counts: np.ndarray, w: np.ndarray, out: np.ndarray) -> None:
+              counts: np.ndarray, w: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> None:
     """Codes of one guess against every secret.
 
     A letter that occurs once in the guess is right (2) if it matches, else present (1) iff the
@@ -117,15 +123,10 @@ def _fill_row(guess: np.ndarray, secrets: np.ndarray, letter_set: np.ndarray,
     repeated guess letter need counting: matches first, then left to right while spares last.
     """
     length = guess.shape[0]
-    seen = np.zeros(26, np.int64)
+    seen, singles, single_letter, single_w = scratch[0], scratch[1], scratch[2], scratch[3]
+    group_letter, group_start, group_pos = scratch[4], scratch[5], scratch[6]
     for k in range(length):
         seen[guess[k]] += 1
-    singles = np.empty(length, np.int64)
-    single_letter = np.empty(length, np.int64)
-    single_w = np.empty(length, np.int64)
-    group_letter = np.empty(length, np.int64)
-    group_start = np.empty(length + 1, np.int64)
-    group_pos = np.empty(length, np.int64)
     n_single = n_group = n_pos = 0
     for k in range(length):
         c = guess[k]
@@ -144,6 +145,8 @@ def _fill_row(guess: np.ndarray, secrets: np.ndarray, letter_set: np.ndarray,
             n_group += 1
             seen[c] = 0  # the group is recorded at its first position only
     group_start[n_group] = n_pos
+    for k in range(length):
+        seen[guess[k]] = 0
     for j in range(secrets.shape[0]):
         has = letter_set[j]
         code = 0
@@ -169,19 +172,28 @@ def _fill_row(guess: np.ndarray, secrets: np.ndarray, letter_set: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
+def _codes_rows(guesses: np.ndarray, secrets: np.ndarray, letter_set: np.ndarray,
+                counts: np.ndarray, lo: int, hi: int, out: np.ndarray) -> None:
+    w = _place_values(guesses.shape[1])
+    scratch = _scratch()
+    for i in range(lo, hi):
+        _fill_row(guesses[i], secrets, letter_set, counts, w, out[i], scratch)
+
+
+@njit(cache=True, nogil=True)
 def _codes_serial(guesses: np.ndarray, secrets: np.ndarray, out: np.ndarray) -> None:
     letter_set, counts = _secret_tables(secrets)
-    w = _place_values(guesses.shape[1])
-    for i in range(guesses.shape[0]):
-        _fill_row(guesses[i], secrets, letter_set, counts, w, out[i])
+    _codes_rows(guesses, secrets, letter_set, counts, 0, guesses.shape[0], out)
 
 
 @njit(cache=True, parallel=True)
-def _codes_parallel(guesses: np.ndarray, secrets: np.ndarray, out: np.ndarray) -> None:
+def _codes_parallel(guesses: np.ndarray, secrets: np.ndarray, n_chunks: int,
+                    out: np.ndarray) -> None:
     letter_set, counts = _secret_tables(secrets)
-    w = _place_values(guesses.shape[1])
-    for i in prange(guesses.shape[0]):
-        _fill_row(guesses[i], secrets, letter_set, counts, w, out[i])
+    n = guesses.shape[0]
+    for b in prange(n_chunks):
+        _codes_rows(guesses, secrets, letter_set, counts, b * n // n_chunks,
+                    (b + 1) * n // n_chunks, out)
 
 
 def codes(guesses: np.ndarray, secrets: np.ndarray, *, parallel: bool = True) -> np.ndarray:
@@ -201,8 +213,9 @@ def codes(guesses: np.ndarray, secrets: np.ndarray, *, parallel: bool = True) ->
     out = np.empty((g.shape[0], s.shape[0]), dtype=np.uint32)
     if out.size == 0:
         return out
-    if parallel and out.size > 50_000:
-        _codes_parallel(g, s, out)
+    chunks = _chunks(g.shape[0], s.shape[0]) if parallel else 1
+    if chunks > 1:
+        _codes_parallel(g, s, chunks, out)
     else:
         _codes_serial(g, s, out)
     return out
@@ -397,9 +410,10 @@ def _word_stats_chunk(guesses: np.ndarray, secrets: np.ndarray, weights: np.ndar
     w = _place_values(length)
     total = weights.sum()
     row = np.empty(secrets.shape[0], np.int64)
+    scratch = _scratch()
     dense, keys, wsum, wmax, touched = _tables(3**length, secrets.shape[0])
     for i in range(lo, hi):
-        _fill_row(guesses[i], secrets, letter_set, counts, w, row)
+        _fill_row(guesses[i], secrets, letter_set, counts, w, row, scratch)
         _row_stats(row, weights, 3**length - 1, total, dense, keys, wsum, wmax, touched, out[i])
 
 

@@ -201,12 +201,20 @@ class GreenYellow:
         return best_index(points.sum(axis=1).astype(np.float64), pool, pool)
 
 
+def _maxscore() -> Strategy:
+    """Expected-score search, exact with three attempts left (see :mod:`sleuth.scoring`)."""
+    from sleuth.scoring import MaxScore
+
+    return MaxScore()
+
+
 def _registry() -> dict[str, Callable[[], Strategy]]:
     named: dict[str, Callable[[], Strategy]] = {}
     for metric in METRICS:
         named[metric] = lambda m=metric: Greedy(m)
         named[f"{metric}-candidates"] = lambda m=metric: Greedy(m, pool="candidates")
     named["tournament"] = lambda: LingoEndgame(Greedy("entropy"))
+    named["maxscore"] = _maxscore
     named["letter-frequency"] = LetterFrequency
     named["green-yellow"] = GreenYellow
     return named

@@ -1,0 +1,163 @@
+"""Play for points: strategies that maximise the expected score of games scored per attempt.
+
+In Lingo a game solved at attempt t scores P(t) = 100 * (6 - t). Write S(C, u) for the best
+total score (summed over the weighted candidates C) once u attempts are used. With one attempt
+left S = P(u+1) * (heaviest weight): name the most probable candidate. With two left a guess g
+scores P(u+1) * hit(g) + P(u+2) * best_next(g), both columns of ``class_stats``, so the exact
+choice is one vectorised pass. With three left,
+
+    S(C, u) = max_g  P(u+1) * hit(g) + sum over unsolved classes c of S(c, u+1),
+
+searched exactly: every guess is bounded above by letting each class solve its heaviest secret
+on the next attempt and the rest on the one after, which sorts the guesses and cuts the search as
+soon as no remaining bound beats the best value found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sleuth import feedback as fb
+from sleuth.game import Game, Position
+from sleuth.strategies import Greedy, Strategy, best_index, heaviest_candidate, shortlist
+
+
+def _points(game: Game, attempt: int) -> float:
+    """Points for solving at this attempt number (0 past the limit)."""
+    if attempt > game.max_cost or game.points is None:
+        return 0.0
+    return float(game.points(attempt))
+
+
+def two_left_values(game: Game, stats: np.ndarray, used: int) -> np.ndarray:
+    """Exact total score of each guess when it and one more attempt remain."""
+    return (_points(game, used + 1) * stats[:, fb.HIT]
+            + _points(game, used + 2) * stats[:, fb.BEST_NEXT])
+
+
+def classes(game: Game, guess: int, cands: np.ndarray) -> list[np.ndarray]:
+    """The candidates split by the feedback ``guess`` gets, solved class excluded."""
+    codes = game.codes(guess, cands)
+    order = np.argsort(codes, kind="stable")
+    parts = np.split(order, np.flatnonzero(np.diff(codes[order])) + 1)
+    return [cands[p] for p in parts if game.solved is None or codes[p[0]] != game.solved]
+
+
+@dataclass
+class ExactThree:
+    """Exact best score with three attempts left, memoised by candidate set."""
+
+    game: Game
+    budget: int = 30_000_000
+    memo: dict[bytes, float] = field(default_factory=dict)
+    memo3: dict[bytes, float] = field(default_factory=dict)
+
+    def weights(self, cands: np.ndarray) -> np.ndarray:
+        w = self.game.weights_of(cands)
+        return np.ones(cands.size) if w is None else w
+
+    def two_left(self, cands: np.ndarray, used: int) -> float:
+        """S(cands, used) with two attempts left: the best of every guess, exactly."""
+        w = self.weights(cands)
+        if cands.size <= 2:
+            top = w.max()
+            return _points(self.game, used + 1) * top + _points(self.game, used + 2) * (
+                w.sum() - top)
+        key = cands.tobytes()
+        if key not in self.memo:
+            pool = self.game.allowed_guesses(Position(cands, used))
+            stats = self.game.stats(pool, cands)
+            self.memo[key] = float(two_left_values(self.game, stats, used).max())
+        return self.memo[key]
+
+    def three_left(self, cands: np.ndarray, used: int) -> float:
+        """S(cands, used) with three attempts left, memoised."""
+        if cands.size <= 2:
+            return self.two_left(cands, used)
+        key = cands.tobytes()
+        if key not in self.memo3:
+            self.memo3[key] = self.best(Position(cands, used))[1]
+        return self.memo3[key]
+
+    def best(self, position: Position) -> tuple[int, float]:
+        """The best guess with three attempts left and its exact total score."""
+        game, cands, used = self.game, position.candidates, position.cost
+        pool = game.allowed_guesses(position)
+        stats = game.stats(pool, cands)
+        p1, p2, p3 = (_points(game, used + k) for k in (1, 2, 3))
+        total = self.weights(cands).sum()
+        bound = ((p1 - p3) * stats[:, fb.HIT] + (p2 - p3) * stats[:, fb.BEST_NEXT]
+                 + p3 * total)
+        order = np.argsort(-bound, kind="stable")
+        possible = set(game.guess_of_secret(cands).tolist())
+        best_guess, best_value = int(pool[order[0]]), -1.0
+        for i in order:
+            if bound[i] < best_value - 1e-9:
+                break  # sorted: no later guess can do better
+            if bound[i] <= best_value + 1e-9 and (
+                    int(pool[i]) not in possible or best_guess in possible):
+                continue  # at best a tie it would not win
+            guess = int(pool[i])
+            value = p1 * stats[i, fb.HIT] + sum(
+                self.two_left(c, used + 1) for c in classes(game, guess, cands))
+            better = value > best_value + 1e-9
+            tie_to_candidate = (abs(value - best_value) <= 1e-9 and guess in possible
+                                and best_guess not in possible)
+            if better or tie_to_candidate:
+                best_guess, best_value = guess, value
+        return best_guess, best_value
+
+
+@dataclass
+class MaxScore:
+    """Maximise expected points: exact with three or fewer attempts left, ``opening`` before.
+
+    ``opening`` chooses while four or more attempts remain (greedy entropy by default); with
+    ``lookahead`` = K, four attempts left, the K guesses of highest entropy are each scored by
+    playing every class exactly with three left. Exact end games are memoised per game.
+    """
+
+    opening: Strategy = field(default_factory=lambda: Greedy("entropy"))
+    name: str = "maxscore"
+    lookahead: int = 0
+    _exact: dict[int, ExactThree] = field(default_factory=dict, repr=False)
+
+    def exact(self, game: Game) -> ExactThree:
+        solver = self._exact.get(id(game))
+        if solver is None or solver.game is not game:
+            solver = self._exact[id(game)] = ExactThree(game)
+        return solver
+
+    def choose(self, game: Game, position: Position) -> int:
+        left = game.max_cost - position.cost
+        cands = position.candidates
+        if left <= 1 or cands.size <= 2:
+            return heaviest_candidate(game, position)
+        if left == 2:
+            pool = game.allowed_guesses(position)
+            value = lambda s: two_left_values(game, s, position.cost)  # noqa: E731
+            pool = shortlist(game, pool, cands, 30_000_000, 300, value)
+            return best_index(value(game.stats(pool, cands)), pool,
+                              game.guess_of_secret(cands))
+        if left == 3:
+            return self.exact(game).best(position)[0]
+        if left == 4 and self.lookahead:
+            return self.four_left(game, position)
+        return self.opening.choose(game, position)
+
+    def four_left(self, game: Game, position: Position) -> int:
+        """Among the ``lookahead`` best guesses by entropy, the one whose classes score best
+        when each is then played exactly with three attempts left."""
+        cands, used = position.candidates, position.cost
+        pool = game.allowed_guesses(position)
+        stats = game.stats(pool, cands)
+        order = np.argsort(-stats[:, fb.ENTROPY], kind="stable")[: self.lookahead]
+        top = pool[order]
+        exact = self.exact(game)
+        p1 = _points(game, used + 1)
+        values = [p1 * stats[i, fb.HIT] + sum(exact.three_left(c, used + 1)
+                                              for c in classes(game, int(pool[i]), cands))
+                  for i in order]
+        return best_index(np.array(values), top, game.guess_of_secret(cands))

@@ -1,0 +1,64 @@
+"""Score-maximising play: the exact end games against a brute-force optimum."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth import feedback as fb
+from sleuth.game import word_game
+from sleuth.scoring import MaxScore
+from sleuth.tree import evaluate
+
+
+def brute_best_total(guesses: list[str], secrets: list[str], attempts: int) -> float:
+    """Best total Lingo score over all secrets by trying every guess at every node."""
+
+    @cache
+    def best(cands: frozenset[str], used: int) -> float:
+        if used >= 5:
+            return 0.0
+        top = 0.0
+        for g in guesses:
+            parts: dict[int, set[str]] = {}
+            for s in cands:
+                parts.setdefault(fb.reference_code(g, s), set()).add(s)
+            value = sum(100 * (5 - used) if code == fb.solved_code(len(g))
+                        else best(frozenset(part), used + 1) for code, part in parts.items())
+            top = max(top, value)
+        return top
+
+    return best(frozenset(secrets), 5 - attempts)
+
+
+words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=14, unique=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(words, st.integers(1, 3))
+def test_maxscore_is_optimal_with_three_attempts_or_fewer(secrets: list[str], attempts: int
+                                                          ) -> None:
+    # the game starts with `attempts` left: points as if 5 - attempts were already used
+    game = word_game(secrets, max_attempts=5)
+    start = game.start()
+    from dataclasses import replace
+
+    start = replace(start, cost=5 - attempts)
+    result = evaluate(game, MaxScore(), start)
+    got = sum(game.score(int(c), bool(w)) for c, w in zip(result.cost, result.won, strict=True))
+    assert got == pytest.approx(brute_best_total(game.guess_labels, secrets, attempts))
+
+
+def test_maxscore_beats_or_ties_entropy_end_game_on_a_real_list(lingo_dir) -> None:
+    from sleuth.strategies import get
+
+    secrets = (lingo_dir / "wordlist4.txt").read_text().split()[:400]
+    game = word_game(secrets)
+    ours = evaluate(game, MaxScore()).mean_score()
+    base = evaluate(game, get("tournament")).mean_score()
+    assert ours >= base - 1e-9
+    assert np.isfinite(ours)
