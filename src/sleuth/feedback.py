@@ -309,6 +309,31 @@ _DENSE_LIMIT = 1 << 17  # code ranges up to this use a lookup table, larger ones
 
 
 @njit(cache=True, nogil=True)
+def _summarise(touched: np.ndarray, n_touched: int, keys: np.ndarray, hashed: bool,
+               wsum: np.ndarray, wmax: np.ndarray, solved: int, total: float,
+               out: np.ndarray) -> None:
+    """The statistics of the classes held in the touched slots; clears those slots."""
+    largest = sum_sq = entropy = hit = best_next = 0.0
+    for t in range(n_touched):
+        slot = touched[t]
+        size = wsum[slot]
+        largest = max(largest, size)
+        sum_sq += size * size
+        p = size / total
+        entropy -= p * np.log2(p)
+        if (keys[slot] if hashed else slot) == solved:
+            hit = size
+        else:
+            best_next += wmax[slot]
+        if hashed:
+            keys[slot] = -1
+        wsum[slot] = 0.0
+        wmax[slot] = 0.0
+    out[CLASSES], out[LARGEST], out[SUM_SQ] = n_touched, largest, sum_sq
+    out[ENTROPY], out[HIT], out[BEST_NEXT] = entropy, hit, best_next
+
+
+@njit(cache=True, nogil=True)
 def _stats_dense(row: np.ndarray, weights: np.ndarray, solved: int, total: float,
                  wsum: np.ndarray, wmax: np.ndarray, touched: np.ndarray, out: np.ndarray) -> None:
     n_touched = 0
@@ -320,22 +345,7 @@ def _stats_dense(row: np.ndarray, weights: np.ndarray, solved: int, total: float
         wsum[c] += weights[j]
         if weights[j] > wmax[c]:
             wmax[c] = weights[j]
-    largest = sum_sq = entropy = hit = best_next = 0.0
-    for t in range(n_touched):
-        c = touched[t]
-        size = wsum[c]
-        largest = max(largest, size)
-        sum_sq += size * size
-        p = size / total
-        entropy -= p * np.log2(p)
-        if c == solved:
-            hit = size
-        else:
-            best_next += wmax[c]
-        wsum[c] = 0.0
-        wmax[c] = 0.0
-    out[CLASSES], out[LARGEST], out[SUM_SQ] = n_touched, largest, sum_sq
-    out[ENTROPY], out[HIT], out[BEST_NEXT] = entropy, hit, best_next
+    _summarise(touched, n_touched, touched, False, wsum, wmax, solved, total, out)
 
 
 @njit(cache=True, nogil=True)
@@ -358,23 +368,7 @@ def _stats_hashed(row: np.ndarray, weights: np.ndarray, solved: int, total: floa
         wsum[h] += weights[j]
         if weights[j] > wmax[h]:
             wmax[h] = weights[j]
-    largest = sum_sq = entropy = hit = best_next = 0.0
-    for t in range(n_touched):
-        h = touched[t]
-        size = wsum[h]
-        largest = max(largest, size)
-        sum_sq += size * size
-        p = size / total
-        entropy -= p * np.log2(p)
-        if keys[h] == solved:
-            hit = size
-        else:
-            best_next += wmax[h]
-        keys[h] = -1
-        wsum[h] = 0.0
-        wmax[h] = 0.0
-    out[CLASSES], out[LARGEST], out[SUM_SQ] = n_touched, largest, sum_sq
-    out[ENTROPY], out[HIT], out[BEST_NEXT] = entropy, hit, best_next
+    _summarise(touched, n_touched, keys, True, wsum, wmax, solved, total, out)
 
 
 @njit(cache=True, nogil=True)

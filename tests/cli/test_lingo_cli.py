@@ -11,39 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from lingo_players import HONEST, WORDS_TEXT
 from sleuth.cli.lingo import app
 
-WORDS_TEXT = """
-able acid aged also area army away baby back ball band bank base bath bear
-beat been beer bell belt best bird blow blue boat body bomb bond bone book
-about above actor adopt adult after again agent agree ahead
-"""
 WORDS = WORDS_TEXT.split()
 
-HONEST = """
-import sys
-from collections import Counter
-
-def answer(guess, secret):
-    out = ["O" if g == s else "X" for g, s in zip(guess, secret)]
-    left = Counter(s for g, s in zip(guess, secret) if g != s)
-    for i, g in enumerate(guess):
-        if out[i] == "X" and left[g] > 0:
-            out[i] = "?"
-            left[g] -= 1
-    return "".join(out)
-
-print("thinking hard", file=sys.stderr, flush=True)
-n = int(sys.argv[-1])
-candidates = open(f"wordlist{n}.txt").read().split()
-while candidates:
-    guess = candidates[0]
-    print(guess, flush=True)
-    feedback = sys.stdin.readline().strip()
-    if not feedback or feedback == "O" * n:
-        break
-    candidates = [w for w in candidates if answer(guess, w) == feedback]
-"""
 CRASH = "import sys\nsys.exit(3)\n"
 PYTHON = shlex.quote(sys.executable)
 
