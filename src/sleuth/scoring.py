@@ -67,10 +67,25 @@ class ExactThree:
                 w.sum() - top)
         key = cands.tobytes()
         if key not in self.memo:
-            pool = self.game.allowed_guesses(Position(cands, used))
-            stats = self.game.stats(pool, cands)
-            self.memo[key] = float(two_left_values(self.game, stats, used).max())
+            self.memo[key] = self._two_left(cands, used, w)
         return self.memo[key]
+
+    def _two_left(self, cands: np.ndarray, used: int, w: np.ndarray) -> float:
+        """Best two-left score: the candidates first, the whole pool only if it could win.
+
+        A guess that is not a candidate scores at most P(u+2) * (total weight), every class
+        then solved on the last attempt; a candidate reaching that needs no wider search.
+        """
+        allowed = self.game.allowed_guesses(Position(cands, used))
+        own = self.game.guess_of_secret(cands)
+        own = own[(own >= 0) & np.isin(own, allowed)]
+        best = -1.0
+        if own.size:
+            best = float(two_left_values(self.game, self.game.stats(own, cands), used).max())
+            if best >= _points(self.game, used + 2) * w.sum() - 1e-9:
+                return best
+        stats = self.game.stats(allowed, cands)
+        return max(best, float(two_left_values(self.game, stats, used).max()))
 
     def three_left(self, cands: np.ndarray, used: int) -> float:
         """S(cands, used) with three attempts left, memoised."""
