@@ -62,3 +62,18 @@ def test_maxscore_beats_or_ties_entropy_end_game_on_a_real_list(lingo_dir) -> No
     base = evaluate(game, get("tournament")).mean_score()
     assert ours >= base - 1e-9
     assert np.isfinite(ours)
+
+
+@settings(max_examples=40, deadline=None)
+@given(words, st.integers(1, 4), st.integers(1, 2), st.integers(1, 5))
+def test_upper_bound_is_sound(secrets: list[str], attempts: int, depth: int, top: int) -> None:
+    from dataclasses import replace
+
+    from sleuth.scoring import upper_bound
+
+    game = word_game(secrets, max_attempts=5)
+    start = replace(game.start(), cost=5 - attempts)
+    optimum = brute_best_total(game.guess_labels, secrets, attempts)
+    bound = upper_bound(game, start, depth=depth, top=top)
+    assert bound >= optimum - 1e-9
+    assert bound <= 100 * attempts * len(secrets)  # never more than every secret at once

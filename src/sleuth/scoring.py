@@ -176,3 +176,79 @@ class MaxScore:
                                               for c in classes(game, int(pool[i]), cands))
                   for i in order]
         return best_index(np.array(values), top, game.guess_of_secret(cands))
+
+
+def perfect_split_bounds(game: Game, pool: np.ndarray, cands: np.ndarray, used: int
+                         ) -> np.ndarray:
+    """For each guess, an upper bound on the total score after playing it with ``used`` spent.
+
+    The guess itself scores P(u+1) on the secret it names; in every other class at most one
+    secret (the heaviest) can be named on the next attempt and the others no sooner than the one
+    after, so a class c is worth at most P(u+2) * max(c) + P(u+3) * (weight(c) - max(c)).
+    """
+    stats = game.stats(pool, cands)
+    weights = game.weights_of(cands)
+    total = float(cands.size if weights is None else weights.sum())
+    p1, p2, p3 = (_points(game, used + k) for k in (1, 2, 3))
+    return p1 * stats[:, fb.HIT] + (p2 - p3) * stats[:, fb.BEST_NEXT] + p3 * (
+        total - stats[:, fb.HIT])
+
+
+def counting_bound(game: Game, size: int, splits: int, used: int) -> float:
+    """Best total score ``size`` secrets could reach if no guess splits them into more than
+    ``splits`` classes: at most splits**(k-1) of them can be named on the k-th next attempt.
+
+    >>> from sleuth.game import word_game
+    >>> counting_bound(word_game(["ab"]), 10, 3, 3)  # 1 at 200 points, 3 at 100, 6 never
+    500.0
+    """
+    total, left, reach = 0.0, size, 1
+    for attempt in range(used + 1, game.max_cost + 1):
+        named = min(left, reach)
+        total += _points(game, attempt) * named
+        left -= named
+        reach *= max(splits, 1)
+    return total
+
+
+def upper_bound(game: Game, position: Position | None = None, *, depth: int = 2,
+                top: int = 20) -> float:
+    """A sound upper bound on the best total score any strategy can reach from ``position``.
+
+    Depth 1 bounds every first guess by :func:`perfect_split_bounds`. Depth 2 replaces that bound,
+    for the ``top`` most promising first guesses, by a bound per class: the better of its best
+    second guess under the perfect-split bound and the counting bound with the most classes
+    any guess makes of it; the other first guesses keep their (larger or equal) depth-1 bound, so
+    the maximum over all of them stays sound. Uniform weights are assumed for the counting bound.
+    """
+    pos = game.start() if position is None else position
+    pool = game.allowed_guesses(pos)
+    first = perfect_split_bounds(game, pool, pos.candidates, pos.cost)
+    if depth < 2:
+        return float(first.max())
+    order = np.argsort(-first, kind="stable")
+    best = float(first[order[top]]) if order.size > top else 0.0
+    p1 = _points(game, pos.cost + 1)
+    stats = game.stats(pool[order[:top]], pos.candidates)
+    for rank, i in enumerate(order[:top]):
+        if first[i] <= best:
+            break
+        value = p1 * stats[rank, fb.HIT]
+        for part in classes(game, int(pool[i]), pos.candidates):
+            value += class_bound(game, part, pos.cost + 1)
+        best = max(best, value)
+    return best
+
+
+def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
+    """Upper bound on the best total score of one class (see :func:`upper_bound`)."""
+    if cands.size == 1:
+        return _points(game, used + 1) * (1.0 if game.weights is None else
+                                          float(game.weights_of(cands)[0]))
+    inner = game.allowed_guesses(Position(cands, used))
+    split = perfect_split_bounds(game, inner, cands, used)
+    bound = float(split.max())
+    if game.weights is None:
+        splits = int(game.stats(inner, cands)[:, fb.CLASSES].max())
+        bound = min(bound, counting_bound(game, cands.size, splits, used))
+    return bound
