@@ -186,7 +186,7 @@ def test_resolve_player_builtin_and_external(tmp_path: Path) -> None:
     assert resolve_player("tournament", tmp_path) == Player(
         "tournament", tuple(builtin_command("tournament")), builtin=True
     )
-    expected = [sys.executable, "-m", "sleuth", "lingo", "player", "--strategy", "x"]
+    expected = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "x"]
     assert builtin_command("x") == expected
     script = tmp_path / "entry.pl"
     script.write_text("#!/bin/sh\n")

@@ -92,3 +92,10 @@ def test_player_rejects_unreadable_feedback(four: tuple[Path, list[str]]) -> Non
     stdin = io.StringIO("banana\n")
     assert play(4, directory=directory, stdin=stdin, stdout=io.StringIO(), stderr=err) == 1
     assert "unreadable feedback" in err.getvalue()
+
+
+def test_module_entry_point_speaks_the_protocol(four: tuple[Path, list[str]]) -> None:
+    directory, words = four
+    command = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "entropy"]
+    result = play_game(command, words[42], set(words), workdir=directory, timeout=60)
+    assert result.reason is None and result.solved

@@ -159,7 +159,7 @@ def parse_lengths(text: str) -> list[int]:
 
 def builtin_command(name: str) -> list[str]:
     """Command running the built-in strategy ``name`` (the length is appended later)."""
-    return [sys.executable, "-m", "sleuth", "lingo", "player", "--strategy", name]
+    return [sys.executable, "-m", "sleuth.lingo.player", "--strategy", name]
 
 
 def builtin_env() -> dict[str, str]:

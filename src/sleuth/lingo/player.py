@@ -119,3 +119,19 @@ def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextI
         rest = position.candidates[game.guess_of_secret(position.candidates) != guess]
         return Position(rest if rest.size else position.candidates, position.cost + 1,
                         (*position.history, (guess, code)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m sleuth.lingo.player [--strategy NAME] N``: the player without the CLI's
+    start-up cost (the pit runs built-in players this way; ``sleuth lingo player`` is the same)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m sleuth.lingo.player")
+    parser.add_argument("--strategy", default="tournament", choices=sorted(strategies.STRATEGIES))
+    parser.add_argument("length", type=int)
+    args = parser.parse_args(argv)
+    return play(args.length, args.strategy)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
