@@ -467,14 +467,15 @@ def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
     from sleuth.game import word_game
     from sleuth.lingo.player import ATTEMPTS, opening_guess, player_words
 
+    if console is not None and names and lengths:
+        console.print(f"[dim]First guesses of {', '.join(names)} for lengths "
+                      f"{', '.join(map(str, lengths))} (computed once per word list)...[/dim]")
     for length in lengths:
         words = player_words(length, workdir)
         if not len(words):
             continue
         game = word_game(list(words), max_attempts=ATTEMPTS)
         for name in names:
-            if console is not None:
-                console.print(f"[dim]first guess of {name} for length {length}...[/dim]", end="\r")
             opening_guess(game, words, strategies.get(name), remember=True)
 
 
