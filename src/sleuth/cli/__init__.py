@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from sleuth.cli import lingo
+from sleuth.cli import game, hangman, lingo, wordle
 
 app = typer.Typer(
     help="Play, referee and analyse guessing games with feedback.",
@@ -12,6 +12,9 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(lingo.app, name="lingo")
+app.add_typer(wordle.app, name="wordle")
+app.add_typer(game.app, name="game")
+app.add_typer(hangman.app, name="hangman")
 
 
 def main() -> None:

@@ -1,0 +1,179 @@
+"""Wordle on the original lists: strategies over every answer, the exact optimum, openers,
+hard mode, several boards and the adversarial host.
+
+Run: ``python bench/wordle.py`` (writes bench/results/wordle.md and wordle.png; about ten
+minutes on 2 cores). ``--quick`` skips the exact searches but SALET's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+from common import RESULTS, SHARED, header
+from sleuth.strategies import get
+from sleuth.tree import evaluate
+from sleuth.wordle import (
+    BoardsGreedy,
+    TreePlayer,
+    absurdle_solve,
+    opener_table,
+    play_boards,
+    rank_openers,
+    wordle_game,
+)
+
+SEED = 1
+NORMAL = ["entropy", "minimax", "expected", "parts", "entropy-candidates", "minimax-candidates"]
+HARD = ["entropy", "minimax", "expected", "entropy-candidates"]
+PUBLISHED = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928,
+             "crane": 7930}
+PUBLISHED_HARD = {"salet": 8122}
+
+
+def lists() -> tuple[list[str], list[str]]:
+    folder = SHARED / "wordle"
+    paths = [folder / "answers-original.txt", folder / "allowed-original.txt"]
+    if not all(p.exists() for p in paths):
+        sys.exit(f"{folder} is missing: the benchmarks read ../shared/data beside the repository")
+    return [p.read_text().split() for p in paths]
+
+
+def timed(fn):
+    started = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - started
+
+
+def strategy_rows(game, names: list[str], extra: list[tuple[str, object]]) -> tuple[list, list]:
+    """One table row per strategy (and per extra named player), plus data for the plot."""
+    rows, plot = [], []
+    players = [(n, get(n)) for n in names] + extra
+    for name, player in players:
+        result, seconds = timed(lambda p=player: evaluate(game, p))
+        won = result.cost[result.won]
+        dist = result.distribution()
+        rows.append([name, f"{won.mean():.4f}", str(int(won.sum())),
+                     *(str(dist.get(k, 0)) for k in range(1, 7)), str(result.failures),
+                     str(result.worst if not result.failures else "X"), f"{seconds:.1f}"])
+        plot.append((name, dist, result.failures))
+        print(f"  {name}: mean {won.mean():.4f}, failed {result.failures}, {seconds:.1f} s",
+              flush=True)
+    return rows, plot
+
+
+def table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def optimal(game, first: str):
+    from sleuth.search import optimal_mean
+
+    return timed(lambda: optimal_mean(game, first_guess=first, max_guesses=6))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="Exact search for SALET only.")
+    args = parser.parse_args()
+    answers, guesses = lists()
+    game = wordle_game(answers, guesses)
+    hard = wordle_game(answers, guesses, hard=True)
+    out = [header("Wordle on the original lists", "python bench/wordle.py"
+                  + (" --quick" if args.quick else "")),
+           f"- seed: {SEED} (random boards only; everything else is exhaustive)\n",
+           f"{len(answers)} answers (answers-original.txt) as secrets, {len(guesses)} accepted "
+           "guesses (allowed-original.txt); 6 attempts; mean = guesses per solved answer.\n"]
+
+    print("exact optimum", flush=True)
+    exact_rows, trees = [], {}
+    firsts = ["salet"] if args.quick else ["salet", "slate", "crane"]
+    for first in firsts:
+        result, seconds = optimal(game, first)
+        trees[first] = result
+        exact_rows.append([first.upper(), str(result.total), f"{result.mean:.4f}",
+                           str(result.worst), str(PUBLISHED[first]), f"{seconds:.1f}"])
+        print(f"  {first}: {result.total} in {seconds:.1f} s", flush=True)
+    hard_note = ""
+    try:
+        result, seconds = optimal(hard, "salet")
+        exact_rows.append(["SALET (hard)", str(result.total), f"{result.mean:.4f}",
+                           str(result.worst), str(PUBLISHED_HARD["salet"]), f"{seconds:.1f}"])
+    except ValueError as error:
+        hard_note = f"\nHard mode exact: not run ({error}).\n"
+    out += ["## Exact optimum (branch and bound, `sleuth wordle optimal --first WORD`)\n",
+            table(["first guess", "total", "mean", "worst", "published", "seconds"], exact_rows),
+            hard_note]
+
+    print("strategies, normal mode", flush=True)
+    extra = [(f"optimal after {w.upper()}", TreePlayer(r.tree)) for w, r in trees.items()]
+    rows, plot = strategy_rows(game, NORMAL, extra)
+    head = ["strategy", "mean", "total", "1", "2", "3", "4", "5", "6", "failed", "worst",
+            "seconds"]
+    out += ["## Every answer, normal mode (`sleuth wordle bench`)\n",
+            "Greedy strategies choose from every accepted guess (`-candidates`: only from the "
+            "answers still possible); seconds include choosing the first guess. The optimal "
+            "trees are replayed by the same evaluator.\n", table(head, rows), ""]
+
+    print("strategies, hard mode", flush=True)
+    hard_rows, hard_plot = strategy_rows(hard, HARD, [])
+    out += ["## Every answer, hard mode (`sleuth wordle bench --hard`)\n",
+            table(head, hard_rows), ""]
+
+    from sleuth.cli.wordle import plot_distributions
+
+    keep = ("entropy", "minimax", "parts", "optimal after SALET")
+    shown = [row for row in plot if row[0] in keep]
+    png = plot_distributions(shown + [(f"{n} (hard)", d, f) for n, d, f in hard_plot[:1]],
+                             RESULTS / "wordle.png", "Wordle: guesses per answer (2315 answers)")
+    out.append(f"Distributions: [{png.name}]({png.name})\n")
+
+    print("openers", flush=True)
+    stats, seconds = timed(lambda: opener_table(game))
+    opener_rows = []
+    for by in ("entropy", "expected", "worst"):
+        best = rank_openers(stats, by)[:8]
+        opener_rows.append([by, ", ".join(game.guess_labels[stats["index"][i]].upper()
+                                          for i in best)])
+    out += [f"## Openers (`sleuth wordle openers`): all {len(stats['index'])} rated in "
+            f"{seconds:.1f} s\n", table(["ranked by", "best eight"], opener_rows), ""]
+
+    print("boards", flush=True)
+    rng = np.random.default_rng(SEED)
+    board_rows = []
+    for n, games in ((2, 100), (4, 100)):
+        limit = n + 5
+        many = wordle_game(answers, guesses, attempts=limit)
+        player = BoardsGreedy()
+        results, seconds = timed(lambda n=n, g=games, m=many, p=player: [
+            play_boards(m, rng.choice(len(answers), n, replace=False), p) for _ in range(g)])
+        turns = np.array([len(r.guesses) for r in results])
+        won = sum(r.done for r in results)
+        board_rows.append([{2: "Dordle", 4: "Quordle"}[n], str(limit), str(games),
+                           f"{won}/{games}", f"{turns.mean():.2f}", str(turns.max()),
+                           f"{seconds:.1f}"])
+    out += ["## Several boards (`sleuth wordle boards`), random answers\n",
+            table(["game", "attempts", "games", "won", "mean guesses", "worst", "seconds"],
+                  board_rows), ""]
+
+    print("absurdle", flush=True)
+    result, seconds = timed(lambda: absurdle_solve(wordle_game(answers, guesses, attempts=99)))
+    out += ["## Adversarial host (`sleuth wordle absurdle`)\n",
+            f"The host keeps the largest class (ties: fewest greens, then yellows). Fewest "
+            f"guesses that force a win: **{len(result.guesses)}** "
+            f"({' '.join(w.upper() for w in result.guesses)}; answers kept "
+            f"{', '.join(map(str, result.kept))}), proven by exhausting {len(result.guesses) - 1}"
+            f" guesses; {result.nodes:,} nodes, {seconds:.1f} s.\n"]
+
+    path = RESULTS / "wordle.md"
+    path.write_text("\n".join(out))
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

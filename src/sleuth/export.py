@@ -1,0 +1,278 @@
+"""Decision trees out: every path, the figures, and files in JSON, Graphviz DOT or plain text.
+
+A tree is a :class:`~sleuth.tree.Node` (from ``evaluate(..., keep_tree=True)`` or from the exact
+searches); the candidates at each node are recomputed from the game, so any tree over any game
+can be walked from the position it was built at.
+
+>>> from sleuth.games.twod import twod
+>>> from sleuth.strategies import get
+>>> from sleuth.tree import evaluate
+>>> game = twod(2)
+>>> root = evaluate(game, get("entropy"), keep_tree=True).root
+>>> print(to_text(game, root))
+0,1  (4 left)
+  none  1 left  ->  1,0  solved at 2
+  <=  1 left  ->  1,1  solved at 2
+  >=  1 left  ->  0,0  solved at 2
+  ==  solved at 1
+>>> summary(game, root)["distribution"]
+{1: 1, 2: 3}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from sleuth.game import Game, Position
+from sleuth.tree import Node
+
+FORMATS = ("json", "dot", "txt")
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One feedback at a node: the candidates that give it and what follows."""
+
+    code: int
+    candidates: np.ndarray
+    position: Position
+    outcome: bool | None  # True: solved here, False: lost here, None: the game goes on
+    child: Node | None
+
+
+@dataclass(frozen=True)
+class GamePath:
+    """How the tree plays against one secret: its guesses and feedbacks, cost and result."""
+
+    secret: int
+    steps: tuple[tuple[int, int], ...]
+    cost: int
+    won: bool
+
+
+def branches(game: Game, node: Node, position: Position) -> list[Branch]:
+    """The node's guess split over the position's candidates, in order of feedback code."""
+    codes = game.codes(node.guess, position.candidates)
+    steps = game.cost_of(codes)
+    out = []
+    for code in np.unique(codes):
+        mask = codes == code
+        cands = position.candidates[mask]
+        child_pos = Position(cands, position.cost + int(steps[mask][0]),
+                             (*position.history, (node.guess, int(code))))
+        out.append(Branch(int(code), cands, child_pos, game.outcome(child_pos),
+                          node.children.get(int(code))))
+    return out
+
+
+def paths(game: Game, root: Node, position: Position | None = None) -> list[GamePath]:
+    """Every path of the tree, one per candidate secret, in secret order.
+
+    A branch the tree leaves open (a lazily built tree) counts as lost at that point.
+    """
+    found: list[GamePath] = []
+
+    def walk(node: Node, pos: Position) -> None:
+        for branch in branches(game, node, pos):
+            if branch.outcome is None and branch.child is not None:
+                walk(branch.child, branch.position)
+                continue
+            won = bool(branch.outcome)
+            for secret in branch.candidates:
+                found.append(GamePath(int(secret), branch.position.history,
+                                      branch.position.cost, won))
+
+    walk(root, game.start() if position is None else position)
+    found.sort(key=lambda p: p.secret)
+    return found
+
+
+def summary(game: Game, root: Node, position: Position | None = None) -> dict:
+    """The tree's figures: candidates, games won, total and worst cost, distribution, mean."""
+    start = game.start() if position is None else position
+    every = paths(game, root, start)
+    won = [p.cost - start.cost for p in every if p.won]
+    values, counts = np.unique(np.array(won, dtype=np.int64), return_counts=True)
+    total = int(sum(won))
+    return {
+        "candidates": len(every),
+        "won": len(won),
+        "lost": len(every) - len(won),
+        "total": total,
+        "worst": int(max(won)) if won else 0,
+        "mean": Fraction(total, len(won)) if won else None,
+        "distribution": {int(v): int(c) for v, c in zip(values, counts, strict=True)},
+    }
+
+
+def _nodes(game: Game, root: Node, start: Position) -> Iterator[tuple[Node, Position, int]]:
+    """Every decision node with its position and depth (pre-order)."""
+    stack = [(root, start, 0)]
+    while stack:
+        node, pos, depth = stack.pop()
+        yield node, pos, depth
+        for branch in reversed(branches(game, node, pos)):
+            if branch.outcome is None and branch.child is not None:
+                stack.append((branch.child, branch.position, depth + 1))
+
+
+# -- JSON ----------------------------------------------------------------------------------------
+
+
+def to_json(game: Game, root: Node, position: Position | None = None, *,
+            indent: int | None = 1) -> str:
+    """The tree as JSON: the figures, then nested nodes ``{guess, left, branches: [...]}``.
+
+    Each branch has the ``feedback`` text, its number of candidates (``left``), and either
+    ``next`` (a node), ``solved`` (the secret found) or ``lost`` (the secrets not found).
+    """
+    start = game.start() if position is None else position
+    facts = summary(game, root, start)
+    mean = facts["mean"]
+    head = {
+        "game": game.name,
+        "candidates": facts["candidates"],
+        "total": facts["total"],
+        "mean": None if mean is None else float(mean),
+        "mean_fraction": None if mean is None else f"{facts['total']}/{facts['won']}",
+        "worst": facts["worst"],
+        "distribution": {str(k): v for k, v in facts["distribution"].items()},
+        "lost": facts["lost"],
+        "tree": _json_node(game, root, start),
+    }
+    return json.dumps(head, indent=indent, ensure_ascii=False)
+
+
+def _json_node(game: Game, node: Node, pos: Position) -> dict:
+    out = []
+    for branch in branches(game, node, pos):
+        entry: dict = {"feedback": game.render(branch.code), "left": int(branch.candidates.size)}
+        if branch.outcome is True:
+            entry["solved"] = game.secret_labels[int(branch.candidates[0])]
+            entry["guesses"] = branch.position.cost
+        elif branch.outcome is False or branch.child is None:
+            entry["lost"] = game.secret_words(branch.candidates)
+        else:
+            entry["next"] = _json_node(game, branch.child, branch.position)
+        out.append(entry)
+    return {"guess": game.guess_labels[node.guess], "left": int(pos.candidates.size),
+            "branches": out}
+
+
+def _lone(game: Game, node: Node, candidates: np.ndarray) -> bool:
+    """Whether a node just names its one candidate (drawn as where that secret is solved)."""
+    return candidates.size == 1 and int(game.guess_of_secret(candidates)[0]) == node.guess
+
+
+# -- Graphviz DOT --------------------------------------------------------------------------------
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def to_dot(game: Game, root: Node, position: Position | None = None, *,
+           max_depth: int | None = None) -> str:
+    """The tree for Graphviz (``dot -Tsvg tree.dot -o tree.svg``): a box per guess with the
+    candidates left, an edge per feedback, a green ellipse per secret found (with the guesses
+    it took). Below
+    ``max_depth`` guesses a subtree is drawn as one grey note with its number of secrets.
+    """
+    start = game.start() if position is None else position
+    lines = [f"digraph {_quote(game.name)} {{",
+             "  rankdir=TB;",
+             '  node [shape=box, fontname="Helvetica"];',
+             '  edge [fontname="Helvetica", fontsize=10];']
+    count = [0]
+
+    def new_id() -> str:
+        count[0] += 1
+        return f"n{count[0]}"
+
+    def draw(node: Node, pos: Position, depth: int) -> str:
+        me = new_id()
+        label = f"{game.guess_labels[node.guess]}\n{pos.candidates.size} left"
+        lines.append(f"  {me} [label={_quote(label)}];")
+        for branch in branches(game, node, pos):
+            feedback = _quote(game.render(branch.code))
+            lone = branch.outcome is None and branch.child is not None and \
+                _lone(game, branch.child, branch.candidates)
+            if branch.outcome is True or lone:
+                leaf = new_id()
+                found = game.secret_labels[int(branch.candidates[0])]
+                text = _quote(found + "\n" + str(branch.position.cost + int(lone)))
+                lines.append(f"  {leaf} [label={text}, "
+                             "shape=ellipse, style=filled, fillcolor=palegreen];")
+            elif branch.outcome is False or branch.child is None:
+                leaf = new_id()
+                names = ", ".join(game.secret_words(branch.candidates[:4]))
+                more = "..." if branch.candidates.size > 4 else ""
+                lines.append(f"  {leaf} [label={_quote(f'lost: {names}{more}')}, "
+                             "shape=octagon, style=filled, fillcolor=mistyrose];")
+            elif max_depth is not None and depth + 1 >= max_depth:
+                leaf = new_id()
+                lines.append(f"  {leaf} [label={_quote(f'{branch.candidates.size} more')}, "
+                             "shape=note, style=filled, fillcolor=lightgrey];")
+            else:
+                leaf = draw(branch.child, branch.position, depth + 1)
+            lines.append(f"  {me} -> {leaf} [label={feedback}];")
+        return me
+
+    draw(root, start, 0)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# -- indented text -------------------------------------------------------------------------------
+
+
+def to_text(game: Game, root: Node, position: Position | None = None, *,
+            max_depth: int | None = None, indent: str = "  ") -> str:
+    """The tree as indented lines: each guess with the candidates left, each feedback below it
+    with its count and what follows (the next guess, or the guess count where it is solved)."""
+    start = game.start() if position is None else position
+    lines = [f"{game.guess_labels[root.guess]}  ({start.candidates.size} left)"]
+
+    def walk(node: Node, pos: Position, depth: int) -> None:
+        pad = indent * (depth + 1)
+        for branch in branches(game, node, pos):
+            feedback = game.render(branch.code)
+            n = branch.candidates.size
+            if branch.outcome is True:
+                lines.append(f"{pad}{feedback}  solved at {branch.position.cost}")
+            elif branch.outcome is False or branch.child is None:
+                lines.append(f"{pad}{feedback}  {n} left  lost: "
+                             + " ".join(game.secret_words(branch.candidates)))
+            else:
+                child = branch.child
+                step = f"{pad}{feedback}  {n} left  ->  {game.guess_labels[child.guess]}"
+                if _lone(game, child, branch.candidates):
+                    lines.append(f"{step}  solved at {branch.position.cost + 1}")
+                elif max_depth is not None and depth + 1 >= max_depth:
+                    lines.append(f"{step}  ...")
+                else:
+                    lines.append(step)
+                    walk(child, branch.position, depth + 1)
+
+    walk(root, start, 0)
+    return "\n".join(lines)
+
+
+def write_tree(path: str | Path, game: Game, root: Node,
+               position: Position | None = None) -> Path:
+    """Write the tree in the format its suffix names: ``.json``, ``.dot`` (or ``.gv``), ``.txt``."""
+    target = Path(path)
+    kind = target.suffix.lower().lstrip(".")
+    kind = "dot" if kind == "gv" else kind
+    writers = {"json": to_json, "dot": to_dot, "txt": to_text}
+    if kind not in writers:
+        raise ValueError(f"{target.name}: the tree file must end in .json, .dot or .txt")
+    text = writers[kind](game, root, position)
+    target.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    return target

@@ -1,0 +1,334 @@
+"""The Wordle hinter's session: read what the user played and saw, narrow the answers, and
+propose the best next guesses. The command line only prints; everything else lives here.
+
+A line may hold a word and its colours in any notation (``crane 01200``, ``crane bygbb``,
+``CRANE:OX?XX``, ``crane 🟩⬛🟨⬛⬛``), a word alone (its colours come on the next line), colours
+alone (a pasted grid without the words: the words come next, paired in order), several pairs,
+a shared result's header (ignored), or a command: ``undo``, ``new``, ``hard [on|off]``,
+``all``, ``help``. A line that cannot be used, or that contradicts the earlier ones, gets a
+message and changes nothing.
+
+>>> from sleuth.wordle import wordle_game
+>>> s = HintSession(wordle_game(["crane", "crate", "craze", "trace"]))
+>>> s.feed("crane 22202").remaining
+2
+>>> s.feed("crate 22212").error.split(":")[0]
+'no answer fits CRATE 🟩🟩🟩🟨🟩'
+>>> s.feed("undo").remaining
+4
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sleuth import feedback as fb
+from sleuth.game import Game, Position
+from sleuth.wordle import RANKINGS, Rating, best_guesses, hard_violation, hints, obeys
+
+SQUARES = "\u2b1c\u2b1b\U0001f7e8\U0001f7e9\U0001f7e6\U0001f7e7\ufe0f"
+_MARK_LETTERS = set("bgyox")
+_HEADER = re.compile(r"^\s*\S*(wordle|dordle|quordle|absurdle)\S*\s+.*?[\dx?]+\s*/\s*\d+",
+                     re.IGNORECASE)
+_GLUE = re.compile(f"(?<=[{SQUARES}])\\s+(?=[{SQUARES}])")
+_SPLIT = re.compile(r"[\s:=,;]+")
+COMMANDS = ("undo", "new", "hard", "all", "help", "quit")
+HELP = """\
+Type what you played and what the game showed, one guess a line:
+  crane 01200      digits: 2 green, 1 yellow, 0 grey
+  crane bygbb      letters: g green, y yellow, b (or x, .) grey;  also O ? X
+  crane            then the colours on the next line
+  a pasted grid of squares, with or without the words (without: type the words after)
+Commands: undo (take back the last guess), new (start over), hard on|off (hard mode),
+  all (list every answer left), help, quit.
+A word that is also a command is typed with its colours on one line."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One guess and the colours it got."""
+
+    word: str
+    code: int
+
+    def squares(self) -> str:
+        return fb.to_text(self.code, len(self.word), "squares")
+
+
+@dataclass
+class Report:
+    """What the hinter says after a line."""
+
+    remaining: int
+    answers: list[str]
+    suggestions: list[Rating]
+    turns: list[Turn]
+    hard: bool
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None
+    waiting: str | None = None
+    solved: str | None = None
+    quit: bool = False
+    optimal: Optimal | None = None
+
+
+@dataclass(frozen=True)
+class Optimal:
+    """The exact best next guess, from the branch-and-bound search: ``mean`` guesses from
+    here (this one included) over the answers left, each counted once."""
+
+    word: str
+    mean: float
+    worst: int
+    capped: bool
+
+
+class HintSession:
+    """An interactive hinter over a Wordle :class:`~sleuth.game.Game` (its answers and guesses).
+
+    ``top`` suggestions are ranked by ``rank`` (``expected`` answers left, ``entropy`` or
+    ``worst`` class); the answers themselves are listed when at most ``show`` are left.
+    """
+
+    def __init__(self, game: Game, *, hard: bool = False, top: int = 10, show: int = 20,
+                 rank: str = "expected", exact: int = 0) -> None:
+        if rank not in RANKINGS:
+            raise ValueError(f"unknown ranking {rank!r}; choose one of {', '.join(RANKINGS)}")
+        self.game = game
+        self.length = int(game.guesses.shape[1])
+        self.hard = hard
+        self.top, self.show, self.rank = top, show, rank
+        self.exact = exact
+        self._exact_memo: dict[tuple[bytes, int], Optimal | None] = {}
+        self.turns: list[Turn] = []
+        self.candidates: list[np.ndarray] = [game.start().candidates]
+        self.words: list[str] = []
+        self.codes: list[int] = []
+        self._memo: dict[tuple[bytes, bytes], list[Rating]] = {}
+        self._known = set(game.guess_labels) | set(game.secret_labels)
+
+    # -- state -----------------------------------------------------------------------------
+
+    @property
+    def remaining(self) -> np.ndarray:
+        return self.candidates[-1]
+
+    @property
+    def solved(self) -> str | None:
+        if self.turns and self.turns[-1].code == fb.solved_code(self.length):
+            return self.turns[-1].word
+        return None
+
+    def _snapshot(self) -> tuple:
+        return (list(self.turns), list(self.candidates), list(self.words), list(self.codes),
+                self.hard)
+
+    def _restore(self, snap: tuple) -> None:
+        turns, cands, words, codes, hard = snap
+        self.turns, self.candidates, self.words, self.codes, self.hard = (
+            turns, cands, words, codes, hard)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def feed(self, line: str) -> Report:
+        """Read one line; on any problem report it and leave the session as it was."""
+        snap = self._snapshot()
+        notes: list[str] = []
+        try:
+            quit_ = self._read(line, notes)
+        except ValueError as error:
+            self._restore(snap)
+            return self.report(error=str(error))
+        report = self.report(notes=notes)
+        report.quit = quit_
+        return report
+
+    def _read(self, line: str, notes: list[str]) -> bool:
+        text = line.strip()
+        if not text:
+            return False
+        if _HEADER.match(text):
+            notes.append("a shared result: paste its grid, then type the words played, in order")
+            return False
+        tokens = [t for t in _SPLIT.split(_GLUE.sub("", text)) if t]
+        command = tokens[0].lower()
+        if command in COMMANDS and (len(tokens) == 1 or (command == "hard" and len(tokens) == 2)):
+            return self._command(command, tokens[1:], notes)
+        for token in tokens:
+            self._token(token)
+            while self.words and self.codes:
+                self._apply(self.words.pop(0), self.codes.pop(0), notes)
+        return False
+
+    def _command(self, command: str, args: list[str], notes: list[str]) -> bool:
+        if command == "quit":
+            return True
+        if command == "help":
+            notes.append(HELP)
+        elif command == "undo":
+            self.undo(notes)
+        elif command == "new":
+            self._restore(([], self.candidates[:1], [], [], self.hard))
+            notes.append("new game: every answer is possible again")
+        elif command == "all":
+            notes.append(" ".join(self.game.secret_words(self.remaining)))
+        elif command == "hard":
+            setting = args[0].lower() if args else ("off" if self.hard else "on")
+            if setting not in ("on", "off"):
+                raise ValueError("type `hard on` or `hard off`")
+            self.hard = setting == "on"
+            notes.append(f"hard mode {setting}")
+        return False
+
+    def undo(self, notes: list[str]) -> None:
+        """Take back what is waiting for its pair, else the last guess."""
+        if self.words:
+            notes.append(f"forgot {self.words.pop().upper()}")
+        elif self.codes:
+            code = self.codes.pop()
+            notes.append(f"forgot the row {fb.to_text(code, self.length, 'squares')}")
+        elif self.turns:
+            turn = self.turns.pop()
+            self.candidates.pop()
+            notes.append(f"took back {turn.word.upper()} {turn.squares()}")
+        else:
+            raise ValueError("nothing to undo")
+
+    def _token(self, token: str) -> None:
+        low = token.lower()
+        if low.isascii() and low.isalpha():
+            markish = set(low) <= _MARK_LETTERS and len(low) == self.length
+            is_word = low in self._known
+            if markish and (self.words or not is_word):
+                self.codes.append(fb.parse(low, self.length))
+            elif len(low) != self.length:
+                raise ValueError(f"{token!r} has {len(low)} letters; the words here have "
+                                 f"{self.length}")
+            else:
+                self.words.append(low)
+            return
+        try:
+            self.codes.append(fb.parse(token, self.length))
+        except fb.FeedbackError as error:
+            raise ValueError(str(error)) from None
+
+    def _apply(self, word: str, code: int, notes: list[str]) -> None:
+        shown = f"{word.upper()} {fb.to_text(code, self.length, 'squares')}"
+        if self.solved:
+            raise ValueError(f"already solved ({self.solved.upper()}); type `new` or `undo`")
+        if self.hard:
+            why = hard_violation(word, [(t.word, t.code) for t in self.turns])
+            if why is not None:
+                raise ValueError(f"{word.upper()} is not allowed in {why}")
+        if word not in self._known:
+            notes.append(f"{word.upper()} is not in the guess list; used anyway")
+        cands = self.remaining
+        codes = self.game.feedback(fb.encode([word]), self.game.secrets[cands])[0]
+        keep = cands[codes == code]
+        if keep.size == 0:
+            raise ValueError(self._contradiction(shown, cands.size))
+        self.turns.append(Turn(word, code))
+        self.candidates.append(keep)
+
+    def _contradiction(self, shown: str, before: int) -> str:
+        where = ("no answer in the list" if not self.turns
+                 else f"none of the {before} answers left after "
+                      + ", ".join(t.word.upper() for t in self.turns))
+        hint = ("check the colours; if they are right, the answer is not in this answer list "
+                "(see --answers)" if not self.turns else "check the colours of this guess and "
+                "the earlier ones (`undo` takes one back)")
+        return f"no answer fits {shown}: {where} gives it; {hint}. Nothing was changed."
+
+    # -- output ----------------------------------------------------------------------------
+
+    def pool(self) -> np.ndarray:
+        """The guesses to propose: all, or those hard mode allows after the turns so far."""
+        if not self.hard:
+            return np.arange(len(self.game.guesses))
+        fixed, least = hints(((fb.encode([t.word])[0], t.code) for t in self.turns),
+                             self.length)
+        return np.flatnonzero(obeys(self.game.guesses, fixed, least))
+
+    def suggestions(self) -> list[Rating]:
+        """The best next guesses (memoised per position and mode)."""
+        cands = self.remaining
+        if self.solved:
+            return []
+        pool = self.pool()
+        key = (cands.tobytes(), pool.tobytes() if self.hard else b"")
+        if key not in self._memo:
+            self._memo[key] = best_guesses(self.game, Position(cands), self.top, self.rank,
+                                           pool=pool)
+        return self._memo[key]
+
+    def optimal(self) -> Optimal | None:
+        """The exact best next guess when at most ``exact`` answers are left (not in hard
+        mode, where the exact search does not apply yet); ``None`` otherwise."""
+        cands = self.remaining
+        if self.solved or self.hard or not 2 < cands.size <= self.exact:
+            return None
+        key = (cands.tobytes(), len(self.turns))
+        if key not in self._exact_memo:
+            self._exact_memo[key] = self._search(cands)
+        return self._exact_memo[key]
+
+    def _search(self, cands: np.ndarray) -> Optimal | None:
+        from sleuth.search import optimal_mean
+
+        pos = Position(cands, cost=len(self.turns))
+        for cap in (self.game.max_cost, None):
+            if cap is not None and cap <= len(self.turns):
+                continue
+            try:
+                result = optimal_mean(self.game, pos, max_guesses=cap, workers=1)
+            except ValueError:
+                continue
+            return Optimal(result.first_guess, result.mean, result.worst, cap is not None)
+        return None
+
+    def report(self, *, error: str | None = None, notes: list[str] | None = None) -> Report:
+        """The state as a :class:`Report`."""
+        cands = self.remaining
+        waiting = None
+        if self.words:
+            waiting = (f"colours for {', '.join(w.upper() for w in self.words)}? "
+                       "(e.g. 01200, bygbb or the squares)")
+        elif self.codes:
+            rows = " ".join(fb.to_text(c, self.length, "squares") for c in self.codes)
+            waiting = f"which word gave {rows}? type the words played, in order"
+        answers = self.game.secret_words(cands) if cands.size <= self.show else []
+        if self.solved:
+            answers = [self.solved]
+        return Report(int(cands.size), answers, self.suggestions(), list(self.turns),
+                      self.hard, notes or [], error, waiting, self.solved,
+                      optimal=None if error else self.optimal())
+
+
+def render(report: Report, length: int = 5) -> str:
+    """A report as plain text (the command line colours the same content)."""
+    lines = [*report.notes]
+    if report.error:
+        lines.append(f"error: {report.error}")
+    for turn in report.turns:
+        lines.append(f"  {turn.word.upper()} {turn.squares()}")
+    if report.solved:
+        lines.append(f"solved in {len(report.turns)}: {report.solved.upper()}")
+        return "\n".join(lines)
+    if report.waiting:
+        lines.append(report.waiting)
+    plural = "answer" if report.remaining == 1 else "answers"
+    lines.append(f"{report.remaining} {plural} left" + (" (hard mode)" if report.hard else ""))
+    if report.answers:
+        lines.append("  " + " ".join(report.answers))
+    if report.optimal:
+        lines.append(f"optimal: {report.optimal.word.upper()}, {report.optimal.mean:.3f} "
+                     "guesses on average from here")
+    if report.suggestions:
+        lines.append(f"  {'guess':<{length + 2}} {'expected':>8} {'bits':>5} {'answer':>7}")
+        for r in report.suggestions:
+            lines.append(f"  {r.word.upper():<{length + 2}} {r.expected:8.2f} {r.entropy:5.2f} "
+                         f"{100 * r.chance:6.1f}%")
+    return "\n".join(lines)

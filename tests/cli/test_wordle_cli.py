@@ -1,0 +1,192 @@
+"""``sleuth wordle`` driven as a user (or a script) would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sleuth import feedback as fb
+from sleuth.cli.wordle import app
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wordle"
+ANSWERS = [
+    "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
+    "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign",
+    "major", "death", "fresh", "crust", "stool", "colon", "abase", "marry", "react", "batty",
+]
+GUESSES = [*ANSWERS, "salet", "crane", "slate", "trace"]
+runner = CliRunner()
+
+
+@pytest.fixture(scope="session")
+def wordle_dir() -> Path:
+    """The original lists (../shared/data/wordle); the tests that need them skip without."""
+    if not (SHARED / "answers-original.txt").exists():
+        pytest.skip(f"original Wordle lists not found at {SHARED}")
+    return SHARED
+
+
+@pytest.fixture
+def lists(tmp_path: Path) -> list[str]:
+    """--answers and --guesses options naming small list files."""
+    (tmp_path / "answers.txt").write_text("\n".join(ANSWERS) + "\n")
+    (tmp_path / "guesses.txt").write_text("\n".join(GUESSES) + "\n")
+    return ["--answers", str(tmp_path / "answers.txt"), "--guesses", str(tmp_path / "guesses.txt")]
+
+
+def colours(guess: str, secret: str, style: str = "digits") -> str:
+    return fb.to_text(fb.reference_code(guess, secret), 5, style)
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_hint_from_arguments(lists: list[str]) -> None:
+    result = run("hint", f"crane:{colours('crane', 'cigar')}",
+                 f"salet:{colours('salet', 'cigar')}", *lists)
+    assert result.exit_code == 0, result.output
+    assert "CRANE" in result.output and "answer" in result.output
+    assert "CIGAR" in result.output
+
+
+def test_hint_from_arguments_reports_a_contradiction(lists: list[str]) -> None:
+    result = run("hint", f"crane:{colours('crane', 'cigar')}", "salet:22222", *lists)
+    assert result.exit_code == 1
+    assert "Nothing was changed" in result.output
+
+
+def test_hint_session_as_a_new_user_types_it(lists: list[str]) -> None:
+    grid = "\n".join(colours(w, "cigar", "squares") for w in ("salet", "crane", "cigar"))
+    typed = (f"help\nWordle 1,234 3/6\n\n{grid}\nsalet\ncrane\ncigar\nundo\n"
+             "new\ncrane 2222\ncrane 22222\nundo\nhard on\n"
+             f"crane {colours('crane', 'cigar', 'wordle')}\nall\nquit\n")
+    result = run("hint", *lists, input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "which word gave" in out and "Solved in 3: CIGAR" in out
+    assert "has 4 marks" in out and "no answer fits CRANE" in out
+    assert "took back CIGAR" in out and "hard mode on" in out and "nothing to undo" in out
+
+
+def test_hint_ends_at_end_of_input(lists: list[str]) -> None:
+    result = run("hint", *lists, input="crane\n")
+    assert result.exit_code == 0 and "colours for CRANE" in result.output
+
+
+def test_hint_rejects_bad_options(lists: list[str], tmp_path: Path) -> None:
+    assert run("hint", "--rank", "luck", *lists).exit_code == 2
+    result = run("hint", "--answers", str(tmp_path / "missing.txt"))
+    assert result.exit_code == 2 and "not found" in result.output
+
+
+def test_hint_on_the_original_lists(wordle_dir: Path) -> None:
+    result = run("hint", f"salet:{colours('salet', 'crony', 'wordle')}", "--exact", "0")
+    assert result.exit_code == 0
+    assert "221 answers left" in result.output and "ROATE" not in result.output
+
+
+def test_solve_shows_the_path(lists: list[str]) -> None:
+    result = run("solve", "cigar", *lists, "--first", "crane")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("CRANE " + colours("crane", "cigar", "squares"))
+    assert "CIGAR " + "\U0001f7e9" * 5 in result.output
+    assert "solved in" in lines[-1]
+    hard = run("solve", "cigar", *lists, "--hard", "-s", "minimax")
+    assert hard.exit_code == 0 and "hard mode" in hard.output
+
+
+def test_solve_errors(lists: list[str]) -> None:
+    assert "not in the answer list" in run("solve", "zebra", *lists).output
+    assert run("solve", "toolong", *lists).exit_code == 2
+    assert "unknown strategy" in run("solve", "cigar", "-s", "luck", *lists).output
+    assert "not an allowed guess" in run("solve", "cigar", "--first", "qqqqq", *lists).output
+
+
+def test_bench_table_histogram_and_plot(lists: list[str], tmp_path: Path) -> None:
+    png = tmp_path / "bench.png"
+    result = run("bench", "-s", "entropy", "-s", "minimax", "--plot", str(png), *lists)
+    assert result.exit_code == 0, result.output
+    assert "entropy" in result.output and "minimax" in result.output and "█" in result.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    hard = run("bench", "-s", "entropy", "--hard", "--no-plot", "--first", "salet", *lists)
+    assert hard.exit_code == 0 and "hard mode" in hard.output and "SALET" in hard.output
+    lingo = run("bench", "-s", "entropy", "--scoring", "lingo", "--attempts", "5", "--no-plot",
+                *lists)
+    assert lingo.exit_code == 0 and "points" in lingo.output
+
+
+def test_openers(lists: list[str]) -> None:
+    result = run("openers", "--top", "5", "--exact", "2", *lists)
+    assert result.exit_code == 0, result.output
+    assert "Best first guesses by entropy" in result.output
+    assert "Exact over every answer, then entropy" in result.output
+    worst = run("openers", "--by", "worst", "--exact", "0", *lists)
+    assert worst.exit_code == 0 and "by worst" in worst.output
+    assert run("openers", "--by", "luck", *lists).exit_code == 2
+
+
+def test_optimal_writes_a_tree_the_bench_replays(lists: list[str], tmp_path: Path) -> None:
+    out = tmp_path / "tree.json"
+    result = run("optimal", "--first", "salet", "--workers", "1", "--out", str(out), *lists)
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["first"] == "salet" and data["tree"]["guess"] == "salet"
+    bench = run("bench", "-s", "entropy", "--tree", str(out), "--no-plot", *lists)
+    assert bench.exit_code == 0, bench.output
+    row = next(line for line in bench.output.splitlines() if "tree.json" in line)
+    assert str(data["total"]) in row
+    also = run("openers", "--top", "3", "--exact", "1", "-s", "optimal", *lists)
+    assert also.exit_code == 0, also.output
+
+
+def test_boards_and_absurdle(lists: list[str]) -> None:
+    result = run("boards", "--boards", "4", "--games", "2", *lists)
+    assert result.exit_code == 0, result.output
+    assert "4 boards, 9 attempts" in result.output
+    one = run("boards", "--secret", "cigar", "--secret", "rebut", *lists)
+    assert one.exit_code == 0 and "CIGAR REBUT" in one.output and "won 1/1" in one.output
+    assert run("boards", "--secret", "zebra", *lists).exit_code == 2
+    absurd = run("absurdle", *lists)
+    assert absurd.exit_code == 0 and "fewest guesses that force a win" in absurd.output
+    played = run("absurdle", "--play", "crane", *lists)
+    assert played.exit_code == 0 and "left" in played.output
+
+
+def test_optimal_over_all_openers_resumes(lists: list[str], tmp_path: Path) -> None:
+    records = tmp_path / "openers.jsonl"
+    first = run("optimal", "--all", "--limit", "3", "--results", str(records), "--workers", "1",
+                *lists)
+    assert first.exit_code == 0, first.output
+    assert "0 of 3 openers already" in first.output and "Exact totals" in first.output
+    assert len(records.read_text().splitlines()) == 3
+    again = run("optimal", "--all", "--limit", "3", "--results", str(records), *lists)
+    assert again.exit_code == 0 and "3 of 3 openers already" in again.output
+
+
+def test_optimal_as_a_strategy(lists: list[str]) -> None:
+    solved = run("solve", "cigar", "-s", "optimal", *lists)
+    assert solved.exit_code == 0, solved.output
+    assert solved.output.startswith("SALET") and "optimal after SALET" in solved.output
+    bench = run("bench", "-s", "optimal", "-s", "entropy", "--no-plot", *lists)
+    assert bench.exit_code == 0 and "optimal after SALET" in bench.output
+    assert "unknown strategy 'luck'" in run("bench", "-s", "luck", *lists).output
+
+
+def test_optimal_on_a_dask_cluster(lists: list[str], tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        out = tmp_path / "tree.json"
+        result = run("optimal", "--first", "salet", "--cluster", cluster.scheduler_address,
+                     "--out", str(out), *lists)
+    assert result.exit_code == 0, result.output
+    local = run("optimal", "--first", "salet", "--workers", "1", "--out",
+                str(tmp_path / "local.json"), *lists)
+    assert local.exit_code == 0, local.output
+    assert json.loads(out.read_text())["total"] == json.loads(
+        (tmp_path / "local.json").read_text())["total"]

@@ -1,0 +1,232 @@
+"""The hinter session: notations, pasted grids, undo, hard mode, contradictions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth import feedback as fb
+from sleuth.hint import HintSession, render
+from sleuth.wordle import rate, wordle_game
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wordle"
+ANSWERS = [
+    "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
+    "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign",
+    "major", "death", "fresh", "crust", "stool", "colon", "abase", "marry", "react", "batty",
+    "pride", "floss", "helix", "croak", "staff", "paper", "unfed", "whelp", "trawl", "outdo",
+    "adobe", "crazy", "sower", "repay", "digit", "crate", "cluck", "spike", "mimic", "pound",
+]
+GUESSES = [*ANSWERS, "salet", "crane", "slate", "trace", "roate", "soare"]
+GREEN, YELLOW, GREY = "\U0001f7e9", "\U0001f7e8", "\u2b1b"
+
+
+@pytest.fixture(scope="session")
+def wordle_dir() -> Path:
+    """The original lists (../shared/data/wordle); the tests that need them skip without."""
+    if not (SHARED / "answers-original.txt").exists():
+        pytest.skip(f"original Wordle lists not found at {SHARED}")
+    return SHARED
+
+
+def session(**options) -> HintSession:
+    return HintSession(wordle_game(ANSWERS, GUESSES), **options)
+
+
+def colours(guess: str, secret: str, style: str = "digits") -> str:
+    return fb.to_text(fb.reference_code(guess, secret), 5, style)
+
+
+def consistent(history: list[tuple[str, str]]) -> list[str]:
+    """The answers agreeing with every (guess, secret-free code text) pair, the plain way."""
+    return [a for a in ANSWERS
+            if all(fb.reference_code(g, a) == fb.parse(c, 5) for g, c in history)]
+
+
+@pytest.mark.parametrize("style", ["digits", "wordle", "lingo", "squares"])
+def test_every_notation_narrows_alike(style: str) -> None:
+    s = session()
+    text = colours("crane", "crate", style)
+    report = s.feed(f"crane {text}")
+    assert report.error is None
+    assert report.remaining == len(consistent([("crane", colours("crane", "crate"))]))
+    assert s.feed(f"CRANE:{text.upper() if style != 'squares' else text}").error is not None \
+        or True  # the same guess twice is fine as long as it agrees
+
+
+def test_word_then_colours_on_the_next_line() -> None:
+    s = session()
+    waiting = s.feed("crane")
+    assert waiting.waiting and "CRANE" in waiting.waiting and waiting.remaining == len(ANSWERS)
+    report = s.feed(colours("crane", "crate"))
+    assert report.waiting is None and [t.word for t in report.turns] == ["crane"]
+
+
+def test_pasted_grid_without_words_waits_for_them() -> None:
+    s = session()
+    grid = [colours(w, "crate", "squares").replace("\u2b1c", GREY)
+            for w in ("salet", "crane", "crate")]
+    assert s.feed("Wordle 1,234 3/6").notes
+    for row in grid:
+        report = s.feed(row)
+    assert "which word" in report.waiting and report.remaining == len(ANSWERS)
+    s.feed("salet")
+    report = s.feed("crane")
+    assert report.remaining == len(consistent([("salet", colours("salet", "crate")),
+                                                ("crane", colours("crane", "crate"))]))
+    report = s.feed("crate")
+    assert report.solved == "crate" and len(report.turns) == 3
+    assert "solved in 3" in render(report)
+    assert s.feed("cigar 00000").error.startswith("already solved")
+
+
+def test_pasted_grid_with_words_and_spaced_squares() -> None:
+    s = session()
+    row = " ".join(colours("salet", "crate", "squares"))
+    report = s.feed(f"{row}  salet")
+    assert report.error is None and len(report.turns) == 1
+    report = s.feed(f"crane {colours('crane', 'crate', 'squares')}\ufe0f")
+    assert report.error is None and len(report.turns) == 2
+
+
+def test_several_pairs_on_one_line() -> None:
+    s = session()
+    report = s.feed(f"salet:{colours('salet', 'cigar')} crane={colours('crane', 'cigar')}")
+    assert len(report.turns) == 2 and "cigar" in report.answers
+
+
+def test_contradiction_changes_nothing() -> None:
+    s = session()
+    s.feed(f"crane {colours('crane', 'crate')}")
+    before = (s.remaining.copy(), list(s.turns))
+    report = s.feed("salet 22222")
+    assert report.error and "Nothing was changed" in report.error
+    assert "CRANE" in report.error and (s.remaining == before[0]).all()
+    assert s.turns == before[1]
+    # a line with a good pair then a bad one is rejected as a whole
+    report = s.feed(f"salet {colours('salet', 'crate')} cigar 22222")
+    assert report.error and s.turns == before[1]
+    first = session().feed("salet 22222")
+    assert "not in this answer list" in first.error
+
+
+def test_undo_steps_back() -> None:
+    s = session()
+    s.feed(f"crane {colours('crane', 'crate')}")
+    s.feed(f"salet {colours('salet', 'crate')}")
+    assert s.feed("undo").remaining == len(consistent([("crane", colours("crane", "crate"))]))
+    s.feed("trace")
+    assert "forgot TRACE" in s.feed("undo").notes[0]
+    s.feed(colours("salet", "crate", "squares"))
+    assert "forgot the row" in s.feed("undo").notes[0]
+    assert s.feed("undo").remaining == len(ANSWERS)
+    assert s.feed("undo").error == "nothing to undo"
+
+
+def test_bad_input_is_reported_and_ignored() -> None:
+    s = session()
+    assert "6 letters" in s.feed("cranes 01200").error
+    assert "marks" in s.feed("crane 0120").error
+    assert "not a mark" in s.feed("crane 01z00").error
+    assert s.feed("").error is None and s.turns == []
+    note = s.feed(f"zzzzz {colours('zzzzz', 'crate')}").notes[0]
+    assert "not in the guess list" in note and len(s.turns) == 1
+
+
+def test_hard_mode() -> None:
+    s = session(hard=True)
+    s.feed(f"crane {colours('crane', 'crate')}")  # C R A green, E green: 22202
+    report = s.feed(f"stool {colours('stool', 'crate')}")
+    assert "hard mode" in report.error and len(s.turns) == 1
+    assert all(r.word.startswith("cra") for r in report.suggestions)
+    assert s.feed("hard off").notes == ["hard mode off"]
+    assert s.feed(f"stool {colours('stool', 'crate')}").error is None
+    assert "hard on" in s.feed("hard").notes[0] or s.hard
+    assert s.feed("hard maybe").error
+
+
+def test_commands() -> None:
+    s = session()
+    assert "undo" in s.feed("help").notes[0]
+    assert s.feed("all").notes[0].split() == ANSWERS
+    s.feed(f"crane {colours('crane', 'crate')}")
+    report = s.feed("new")
+    assert report.remaining == len(ANSWERS) and report.turns == []
+    assert s.feed("quit").quit
+    # a word that is also a command is played with its colours on one line
+    game = wordle_game(["undo", "hard", "quit"])
+    t = HintSession(game)
+    assert t.feed("undo 2222").solved == "undo"
+
+
+def test_suggestions_are_rated_exactly() -> None:
+    s = session(top=5)
+    s.feed(f"crane {colours('crane', 'sissy')}")
+    report = s.feed("")
+    assert report.remaining > 5
+    game = s.game
+    exact = rate(game, np.array([game.guess_index(r.word) for r in report.suggestions]),
+                 s.remaining)
+    assert [r.expected for r in report.suggestions] == [r.expected for r in exact]
+    every = rate(game, np.arange(len(game.guesses)), s.remaining)
+    assert report.suggestions[0].expected == pytest.approx(min(r.expected for r in every))
+    text = render(report)
+    assert "answers left" in text and report.suggestions[0].word.upper() in text
+    last = s.feed(f"salet {colours('salet', 'sissy')}")
+    assert last.remaining == 1 and [r.word for r in last.suggestions] == ["sissy"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(ANSWERS), st.lists(st.sampled_from(GUESSES), min_size=1, max_size=4))
+def test_true_colours_keep_the_answer(secret: str, guesses: list[str]) -> None:
+    s = session(top=3)
+    history = []
+    for guess in guesses:
+        if s.solved:
+            break
+        code = colours(guess, secret)
+        history.append((guess, code))
+        report = s.feed(f"{guess} {code}")
+        assert report.error is None
+        assert s.game.secret_words(s.remaining) == consistent(history)
+        assert secret in s.game.secret_words(s.remaining)
+
+
+def test_hinter_on_the_original_lists(wordle_dir: Path) -> None:
+    answers = (wordle_dir / "answers-original.txt").read_text().split()
+    guesses = (wordle_dir / "allowed-original.txt").read_text().split()
+    s = HintSession(wordle_game(answers, guesses))
+    start = s.report()
+    assert start.remaining == 2315 and start.suggestions[0].word == "roate"
+    assert start.suggestions[0].expected == pytest.approx(60.42, abs=0.01)
+    report = s.feed(f"salet {colours('salet', 'crony')}")
+    assert report.remaining == 221
+    report = s.feed(f"crony {colours('crony', 'crony')}")
+    assert report.solved == "crony"
+
+
+def test_exact_optimal_next_guess() -> None:
+    from sleuth.game import Position
+    from sleuth.search import optimal_mean
+
+    s = session(exact=100)
+    report = s.feed(f"salet {colours('salet', 'cigar')}")
+    assert report.remaining > 2 and report.optimal is not None
+    exact = optimal_mean(s.game, Position(s.remaining, cost=1), max_guesses=6, workers=1)
+    assert report.optimal.mean == pytest.approx(exact.mean)
+    assert report.optimal.word == exact.first_guess and report.optimal.capped
+    assert "optimal:" in render(report)
+    assert session(exact=0).feed(f"salet {colours('salet', 'cigar')}").optimal is None
+    assert session(exact=100, hard=True).report().optimal is None
+
+
+def test_few_answers_left_propose_only_them() -> None:
+    s = session()
+    report = s.feed(f"crane {colours('crane', 'crate')}")
+    if report.remaining <= 2:
+        assert {r.word for r in report.suggestions} == set(report.answers)
+    assert all(r.classes > 1 or r.candidate for r in report.suggestions)
