@@ -354,7 +354,7 @@ def test_frequencies_match_wordfreq():
     import wordfreq
 
     sample = [*default_words().words[::997], "House", "rock'n'roll", "zzzzzz"]
-    raw = W._raw_frequencies(sample)
+    raw = W.raw_frequencies(sample)
     assert raw.tolist() == [wordfreq.word_frequency(w, "en") for w in sample]
 
 
@@ -390,7 +390,7 @@ def test_common_words():
     assert set(top) <= set(default_words().of_length(5))
     assert {"house", "world", "crane"} <= set(top)
     assert "xylyl" not in top
-    f = W._raw_frequencies(list(top))
+    f = W.raw_frequencies(list(top))
     assert np.all(np.diff(f) <= 0)  # most frequent first
     assert common_words(5, 10) == top[:10]
     assert common_words(5, 0) == ()

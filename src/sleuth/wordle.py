@@ -130,9 +130,9 @@ def default_lists(length: int = LENGTH) -> Lists:
 def _features(words: Sequence[str]) -> dict[str, np.ndarray]:
     """What a setter's choice may depend on: commonness (in frequency bands), a final ``s``
     (plurals are rarely answers), a repeated letter, a final ``ed``."""
-    from sleuth.words import _raw_frequencies
+    from sleuth.words import raw_frequencies
 
-    freq = _raw_frequencies(list(words))
+    freq = raw_frequencies(list(words))
     band = np.where(freq > 0, np.clip(np.floor(np.log10(np.maximum(freq, 1e-12)) + 9), 0, 8), 0)
     return {
         "band": band.astype(np.int64),

@@ -40,6 +40,7 @@ __all__ = [
     "load_words",
     "parse_words",
     "prior",
+    "raw_frequencies",
 ]
 
 #: Kinds accepted by :func:`prior`.
@@ -412,7 +413,7 @@ def _round3(f: float) -> float:
     return round(f, math.floor(-math.log(f, 10)) + 3)
 
 
-def _raw_frequencies(words: list[str]) -> np.ndarray:
+def raw_frequencies(words: list[str]) -> np.ndarray:
     """``wordfreq.word_frequency(w, 'en')`` for each word, via one dict lookup for a-z."""
     table = _en_frequencies()
     out = np.zeros(len(words), dtype=np.float64)  # slow entries are filled below
@@ -447,7 +448,7 @@ def frequencies(words: Iterable[str], *, floor: float | None = None) -> np.ndarr
     ws = list(words)
     if not ws:
         raise ValueError("frequencies() needs at least one word")
-    raw = _raw_frequencies(ws)
+    raw = raw_frequencies(ws)
     if floor is None:
         known = raw[raw > 0]
         floor = float(known.min()) / 2 if known.size else 1.0
@@ -488,6 +489,6 @@ def common_words(length: int, n: int) -> tuple[str, ...]:
     pool = default_words().of_length(length)  # sorted a-z, so a stable sort breaks ties
     if not pool or n == 0:
         return ()
-    freq = _raw_frequencies(list(pool))
+    freq = raw_frequencies(list(pool))
     order = np.argsort(-freq, kind="stable")[:n]
     return tuple(pool[i] for i in order.tolist())
