@@ -27,3 +27,12 @@ def lingo_dir() -> Path:
     if not (path / "wordlist.txt").exists():
         pytest.skip(f"official lists not found at {path}")
     return path
+
+
+@pytest.fixture(scope="session")
+def wordle_dir() -> Path:
+    """The original Wordle lists (../shared/data/wordle); the tests that need them skip without."""
+    path = SHARED / "wordle"
+    if not (path / "answers-original.txt").exists():
+        pytest.skip(f"original Wordle lists not found at {path}")
+    return path

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import replay
 from sleuth import feedback as fb
-from sleuth.game import Game, Position
 from sleuth.games.hangman import hangman
 from sleuth.hangman import (
     UNLIMITED,
@@ -106,13 +106,6 @@ def reference_value(words: Sequence[str], weights: Sequence[float], lives: int
 
     return value(frozenset(words), lives)
 
-
-def replay(game: Game, strategy: object, secret: int) -> Position:
-    pos = game.start()
-    while game.outcome(pos) is None:
-        guess = strategy.choose(game, pos)
-        pos = game.after(pos, guess, int(game.codes(guess, np.array([secret]))[0]))
-    return pos
 
 
 # --------------------------------------------------------------------------- kernels

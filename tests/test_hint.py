@@ -9,28 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import WORDLE_SAMPLE
 from sleuth import feedback as fb
 from sleuth.hint import HintSession, render
 from sleuth.wordle import rate, wordle_game
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wordle"
-ANSWERS = [
-    "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
-    "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign",
-    "major", "death", "fresh", "crust", "stool", "colon", "abase", "marry", "react", "batty",
-    "pride", "floss", "helix", "croak", "staff", "paper", "unfed", "whelp", "trawl", "outdo",
-    "adobe", "crazy", "sower", "repay", "digit", "crate", "cluck", "spike", "mimic", "pound",
-]
+ANSWERS = WORDLE_SAMPLE
 GUESSES = [*ANSWERS, "salet", "crane", "slate", "trace", "roate", "soare"]
 GREEN, YELLOW, GREY = "\U0001f7e9", "\U0001f7e8", "\u2b1b"
 
-
-@pytest.fixture(scope="session")
-def wordle_dir() -> Path:
-    """The original lists (../shared/data/wordle); the tests that need them skip without."""
-    if not (SHARED / "answers-original.txt").exists():
-        pytest.skip(f"original Wordle lists not found at {SHARED}")
-    return SHARED
 
 
 def session(**options) -> HintSession:

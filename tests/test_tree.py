@@ -5,21 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import replay
 from sleuth import strategies
 from sleuth.game import word_game
 from sleuth.tree import evaluate
-
-
-def replay(game, strategy, secret: int) -> tuple[int, bool]:
-    """Play one game the slow way, one guess at a time."""
-    pos = game.start()
-    while True:
-        g = strategy.choose(game, pos)
-        code = int(game.codes(g, pos.candidates[pos.candidates == secret])[0])
-        pos = game.after(pos, g, code)
-        result = game.outcome(pos)
-        if result is not None:
-            return pos.cost, result
 
 
 @settings(max_examples=25, deadline=None)
@@ -31,8 +20,9 @@ def test_tree_matches_replay(words: list[str], name: str, attempts: int) -> None
     strategy = strategies.get(name)
     result = evaluate(game, strategy, keep_tree=True)
     for secret in range(len(words)):
-        assert (int(result.cost[secret]), bool(result.won[secret])) == replay(game, strategy,
-                                                                               secret)
+        played = replay(game, strategy, secret)
+        assert (int(result.cost[secret]), bool(result.won[secret])) == (
+            played.cost, game.outcome(played))
     dist = result.distribution()
     assert sum(dist.values()) + result.failures == len(words)
     expected = sum(100 * (6 - c) * n for c, n in dist.items()) / len(words)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import WORDLE_SAMPLE
 from sleuth import feedback as fb
 from sleuth.game import Contradiction
 from sleuth.strategies import get
@@ -45,23 +46,9 @@ from sleuth.wordle import (
     wordle_game,
 )
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wordle"
-SMALL = [
-    "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
-    "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign",
-    "major", "death", "fresh", "crust", "stool", "colon", "abase", "marry", "react", "batty",
-    "pride", "floss", "helix", "croak", "staff", "paper", "unfed", "whelp", "trawl", "outdo",
-    "adobe", "crazy", "sower", "repay", "digit", "crate", "cluck", "spike", "mimic", "pound",
-]
+SMALL = WORDLE_SAMPLE
 EXTRA = ["salet", "crane", "slate", "trace", "roate", "soare", "arise", "irate"]
 
-
-@pytest.fixture(scope="session")
-def wordle_dir() -> Path:
-    """The original lists (../shared/data/wordle); the tests that need them skip without."""
-    if not (SHARED / "answers-original.txt").exists():
-        pytest.skip(f"original Wordle lists not found at {SHARED}")
-    return SHARED
 
 
 @pytest.fixture(scope="session")

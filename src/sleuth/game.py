@@ -88,6 +88,14 @@ class Game:
         """Feedback codes of one guess (an index) against candidate secrets (indices)."""
         return self.feedback(self.guesses[guess : guess + 1], self.secrets[candidates])[0]
 
+    def partition(self, guess: int, candidates: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """The candidates split by the feedback ``guess`` gets: (code, candidates) per class,
+        in code order."""
+        codes = self.codes(guess, candidates)
+        order = np.argsort(codes, kind="stable")
+        parts = np.split(order, np.flatnonzero(np.diff(codes[order])) + 1)
+        return [(int(codes[part[0]]), candidates[part]) for part in parts]
+
     def cost_of(self, codes: np.ndarray) -> np.ndarray:
         """What each feedback costs: one attempt, or (Hangman) one miss."""
         if self.step_cost is None:

@@ -875,16 +875,13 @@ def guess_paths(game: Game, root: object) -> list[str]:
     while stack:
         node, cands, prefix = stack.pop()
         here = prefix + game.guess_labels[node.guess]
-        codes = game.codes(node.guess, cands)
-        order = np.argsort(codes, kind="stable")
-        bounds = np.flatnonzero(np.diff(codes[order])) + 1
-        for part in np.split(order, bounds):
-            child = node.children.get(int(codes[part[0]]))
+        for code, part in game.partition(node.guess, cands):
+            child = node.children.get(code)
             if child is None:
-                for i in cands[part]:
+                for i in part:
                     paths[i] = here
             else:
-                stack.append((child, cands[part], here))
+                stack.append((child, part, here))
     return paths
 
 

@@ -39,10 +39,7 @@ def two_left_values(game: Game, stats: np.ndarray, used: int) -> np.ndarray:
 
 def classes(game: Game, guess: int, cands: np.ndarray) -> list[np.ndarray]:
     """The candidates split by the feedback ``guess`` gets, solved class excluded."""
-    codes = game.codes(guess, cands)
-    order = np.argsort(codes, kind="stable")
-    parts = np.split(order, np.flatnonzero(np.diff(codes[order])) + 1)
-    return [cands[p] for p in parts if game.solved is None or codes[p[0]] != game.solved]
+    return [part for code, part in game.partition(guess, cands) if code != game.solved]
 
 
 @dataclass

@@ -176,7 +176,8 @@ class LetterFrequency:
         share[tried] = 0.0
         value = (present * share).sum(axis=1)
         pool = game.guess_of_secret(cands)
-        return best_index(np.where(pool >= 0, value, -1.0), np.maximum(pool, 0), pool)
+        guessable = pool >= 0
+        return best_index(value[guessable], pool[guessable], pool[guessable])
 
 
 @dataclass(frozen=True)

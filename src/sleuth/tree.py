@@ -83,15 +83,11 @@ def evaluate(game: Game, strategy: Strategy, position: Position | None = None, *
     def visit(pos: Position) -> Node:
         count[0] += 1
         guess = strategy.choose(game, pos)
-        codes = game.codes(guess, pos.candidates)
-        steps = game.cost_of(codes)
+        parts = game.partition(guess, pos.candidates)
+        steps = game.cost_of(np.array([code for code, _ in parts]))
         node = Node(guess, int(pos.candidates.size))
-        order = np.argsort(codes, kind="stable")
-        bounds = np.flatnonzero(np.diff(codes[order])) + 1
-        for part in np.split(order, bounds):
-            code = int(codes[part[0]])
-            child = Position(pos.candidates[part], pos.cost + int(steps[part[0]]),
-                             (*pos.history, (guess, code)))
+        for (code, part), step in zip(parts, steps, strict=True):
+            child = Position(part, pos.cost + int(step), (*pos.history, (guess, code)))
             secrets = child.candidates
             cost[secrets] = child.cost
             result = game.outcome(child)

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 from sleuth import feedback as fb
 from sleuth.cli.wordle import app
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wordle"
 ANSWERS = [
     "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
     "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign",
@@ -20,13 +19,6 @@ ANSWERS = [
 GUESSES = [*ANSWERS, "salet", "crane", "slate", "trace"]
 runner = CliRunner()
 
-
-@pytest.fixture(scope="session")
-def wordle_dir() -> Path:
-    """The original lists (../shared/data/wordle); the tests that need them skip without."""
-    if not (SHARED / "answers-original.txt").exists():
-        pytest.skip(f"original Wordle lists not found at {SHARED}")
-    return SHARED
 
 
 @pytest.fixture

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import replay
 from sleuth import feedback as fb
 from sleuth.feedback import FeedbackError
 from sleuth.game import Contradiction, Game, Position
 from sleuth.games.hangman import hangman, letter_masks
-from sleuth.strategies import METRICS, Greedy, Strategy, best_index
+from sleuth.strategies import METRICS, Greedy, best_index
 from sleuth.tree import evaluate
 
 UZZLE = ["puzzle", "guzzle", "muzzle", "nuzzle", "buzzle", "wuzzle", "tuzzle"]
@@ -105,14 +106,6 @@ def test_letters_cannot_be_repeated() -> None:
         g.after(p, g.guess_index("d"), g.parse("x__x"))
     assert Letters().choose(g, p) != g.guess_index("d")
 
-
-def replay(game: Game, strategy: Strategy, secret: int) -> Position:
-    """One game played move by move through ``Game.after``, the referee answering."""
-    pos = game.start()
-    while game.outcome(pos) is None:
-        guess = strategy.choose(game, pos)
-        pos = game.after(pos, guess, int(game.codes(guess, np.array([secret]))[0]))
-    return pos
 
 
 @pytest.mark.parametrize("metric", ["entropy", "expected", "misses"])
