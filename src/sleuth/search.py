@@ -1200,13 +1200,20 @@ def _dask_runner(tab: Tables, symmetry: bool, cluster: object,
         raise RuntimeError("--cluster needs dask[distributed] installed") from err
     own = isinstance(cluster, str)
     client = Client(cluster) if own else cluster
-    ref = client.scatter(tab, broadcast=True)
+    # A fresh key per run: a content-hashed key is shared with other clients of the same
+    # scheduler, and one of them closing can drop the data under this run's feet.
+    ref = client.scatter(tab, broadcast=True, hash=False)
+
+    def close() -> None:
+        ref.release()
+        if own:
+            client.close()
 
     def submit(fn: Callable, *args: object) -> object:
         return client.submit(fn, *args, pure=False)
 
     return _Pool(tab, symmetry, progress, submit=submit, as_completed=as_completed, ref=ref,
-                 closer=client.close if own else None)
+                 closer=close)
 
 
 # -- results -------------------------------------------------------------------------------------
