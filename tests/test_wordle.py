@@ -206,6 +206,141 @@ def test_hard_mode_games_only_play_allowed_guesses() -> None:
     walk(result.root, [])
 
 
+# --------------------------------------------------------------------------- hard mode, exactly
+
+
+def hard_reference(game, cap: int, first: str | None = None) -> tuple[int, int]:
+    """(least total within ``cap`` guesses, least worst case) in hard mode, by trying every
+    allowed guess (``game.allowed``) everywhere, plainly; nodes are remembered by their
+    candidates and the hints of :func:`sleuth.wordle.hints`."""
+    from sleuth.game import Position
+    from sleuth.search import INF
+    from sleuth.wordle import hints
+
+    codes = game.feedback(game.guesses, game.secrets).tolist()
+    length = game.guesses.shape[1]
+    memo: dict[tuple, int | bool] = {}
+
+    def classes(g: int, cands: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]] | None:
+        split: dict[int, list[int]] = {}
+        for s in cands:
+            split.setdefault(codes[g][s], []).append(s)
+        if len(split) == 1 and game.solved not in split:
+            return None  # learns nothing
+        return [(code, tuple(c)) for code, c in split.items() if code != game.solved]
+
+    def allowed(cands: tuple[int, ...], path: tuple) -> list[int]:
+        return np.flatnonzero(game.allowed(game, Position(np.array(cands), history=path)))
+
+    def solve(kind: str, cands: tuple[int, ...], path: tuple, left: int) -> int | bool:
+        fixed, least = hints(((game.guesses[g], c) for g, c in path), length)
+        key = (kind, cands, fixed.tobytes(), least.tobytes(), left)
+        if key not in memo:
+            memo[key] = INF if kind == "total" else False
+            for g in allowed(cands, path) if left > 0 else []:
+                parts = classes(int(g), cands)
+                if parts is None:
+                    continue
+                subs = [solve(kind, c, (*path, (int(g), code)), left - 1) for code, c in parts]
+                if kind == "total":
+                    memo[key] = min(memo[key], len(cands) + sum(subs))
+                elif all(subs):
+                    memo[key] = True
+                    break
+        return memo[key]
+
+    everything = tuple(range(len(game.secrets)))
+    worst = next(k for k in range(1, len(everything) + 2) if solve("fits", everything, (), k))
+    if first is None:
+        return solve("total", everything, (), cap), worst
+    g = game.guess_index(first)
+    return len(everything) + sum(solve("total", c, ((g, code),), cap - 1)
+                                 for code, c in classes(g, everything)), worst
+
+
+VARY = "cdefghij"
+
+
+@st.composite
+def trap_lists(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """Small hard-mode traps: a family of words differing in one letter (like _ILL), a few other
+    words, and extra guesses made of the varying letters (good splits hard mode forbids)."""
+    slot = draw(st.integers(0, 2))
+    stem = draw(st.text("ab", min_size=2, max_size=2))
+    family = [stem[:slot] + c + stem[slot:]
+              for c in draw(st.lists(st.sampled_from(VARY), min_size=4, max_size=8, unique=True))]
+    other = draw(st.lists(st.text("abcdefghij", min_size=3, max_size=3), max_size=3))
+    secrets = list(dict.fromkeys(family + other))
+    extra = draw(st.lists(st.text(VARY, min_size=3, max_size=3), max_size=6))
+    return secrets, sorted(set(extra) - set(secrets))
+
+
+@settings(max_examples=80, deadline=None)
+@given(trap_lists(), st.booleans(), st.sampled_from([4, 6]))
+def test_hard_mode_optimum_matches_exhaustive_reference(lists, fix: bool, cap: int) -> None:
+    from sleuth.search import INF, optimal_mean, optimal_worst
+
+    secrets, extra = lists
+    game = wordle_game(secrets, secrets + extra, hard=True, attempts=cap)
+    first = secrets[0] if fix else None
+    best, worst = hard_reference(game, cap, first)
+    if first is None:
+        assert optimal_worst(game, workers=1).worst == worst
+    if best >= INF:
+        with pytest.raises(ValueError, match="no strategy"):
+            optimal_mean(game, max_guesses=cap, first_guess=first, workers=1)
+        return
+    result = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1)
+    assert result.total == best and result.worst <= cap
+    normal = wordle_game(secrets, secrets + extra, attempts=cap)
+    assert optimal_mean(normal, max_guesses=cap, first_guess=first, workers=1).total <= best
+
+
+def test_hard_mode_memo_tells_hints_apart() -> None:
+    """The class FILL HILL KILL MILL is reached after JAZZ (nothing revealed: FHKM splits it)
+    and after JILL (_ILL green: only the candidates may follow); the memo kept from the first
+    search must not answer the second."""
+    from sleuth.search import optimal_mean
+
+    secrets = ["fill", "hill", "kill", "mill", "jazz"]
+    game = wordle_game(secrets, [*secrets, "jill", "fhkm"], hard=True)
+    assert optimal_mean(game, first_guess="jazz", workers=1).total == 5 + 8
+    assert optimal_mean(game, first_guess="jill", workers=1).total == 5 + 1 + 10
+    plain = wordle_game(secrets, [*secrets, "jill", "fhkm"])
+    assert optimal_mean(plain, first_guess="jill", workers=1).total == 5 + 1 + 8
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, len(SMALL) - 1), st.lists(st.sampled_from(SMALL + EXTRA), min_size=1,
+                                                max_size=3))
+def test_search_hints_give_the_games_hard_mode_pool(secret: int, words: list[str]) -> None:
+    from sleuth.search import _allowed, path_hints, tables_of
+
+    game = small_game(hard=True)
+    tab = tables_of(game)
+    pos = game.start()
+    for word in words:
+        if game.allowed(game, pos)[game.guess_index(word)]:
+            pos = game.after(pos, game.guess_index(word), ref_code(word, SMALL[secret]))
+    pool = _allowed(tab.letters, tab.counts, path_hints(tab.letters, pos.history))
+    assert np.array_equal(pool, game.allowed_guesses(pos))
+
+
+def test_exact_search_in_hard_mode_refuses_what_it_cannot_do() -> None:
+    from dataclasses import replace
+
+    from sleuth.search import optimal_mean
+
+    game = small_game(hard=True)
+    pos = game.after(game.start(), game.guess_index("crane"), fb.parse("ybybb"))
+    with pytest.raises(ValueError, match="not allowed"):
+        optimal_mean(game, pos, first_guess="stool", workers=1)
+    assert optimal_mean(game, pos, workers=1).total >= pos.candidates.size
+    odd = replace(game, allowed=lambda g, p: np.ones(len(g.guesses), dtype=bool))
+    with pytest.raises(ValueError, match="hard mode"):
+        optimal_mean(odd, workers=1)
+
+
 # --------------------------------------------------------------------------- games
 
 
@@ -416,12 +551,9 @@ def test_optimal_totals(original, first: str, total: int) -> None:
 def test_optimal_hard_mode_salet(original) -> None:
     from sleuth.search import optimal_mean
 
-    try:
-        result = optimal_mean(wordle_game(*original, hard=True), first_guess="salet",
-                              max_guesses=6)
-    except ValueError as error:  # the exact search does not take hard mode yet
-        pytest.skip(str(error))
-    assert result.total == 8122
+    result = optimal_mean(wordle_game(*original, hard=True), first_guess="salet",
+                          max_guesses=6, workers=1)
+    assert result.total == 8122 and result.worst <= 6  # the published figure
 
 
 @pytest.mark.slow

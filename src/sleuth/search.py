@@ -16,6 +16,12 @@ indices, memoised by a 64-bit hash of its indices (and the guesses left when the
   are its candidates (s**2 work), and for any other guess by the most even split it could
   make. Exact mode prunes by these bounds only.
 
+Hard mode (Wordle's, an ``allowed`` hook with ``search_rule`` :data:`HINT_RULE`): each node's
+guesses are those obeying the hints revealed along its path (greens in place, revealed letters
+used as often), recomputed in compiled code, and the memo keys a node by its candidates *and*
+its hints, since one set of candidates can be reached with different hints. The lower bounds
+hold for any guess, hence for the subset allowed; the candidates are always allowed.
+
 Symmetry: in Mastermind-like code games (detected, and checked exactly on the feedback
 matrix), the permutations of colours and positions that fix every guess on the path map the
 candidates onto themselves, so at each node only one guess per orbit is tried (at the root of
@@ -53,6 +59,10 @@ INF = 1 << 40  # an impossible cost: more guesses than any game can take
 _VALUE_BITS = (1 << 41) - 1  # memo entries pack value | guess << 41 | exact << 62
 _GUESS_SHIFT = 41
 _EXACT_BIT = 1 << 62
+LETTERS = 26  # hard mode's alphabet
+#: The ``search_rule`` of an ``allowed`` hook the search knows how to follow: greens stay in
+#: place and every revealed letter is used as often as it was revealed (Wordle's hard mode).
+HINT_RULE = "greens-and-yellows"
 NO_CAP = 1 << 30  # the depth passed when guesses are not capped (it is then never lowered)
 MEMO_LIMIT = 20_000_000  # memo entries kept before the memo is cleared (about 1 GB)
 
@@ -74,6 +84,13 @@ class Tables:
     token: str  # identifies the game (for caches across processes)
     code_rows: np.ndarray | None = None  # the guesses as codes, if the game is symmetric
     colours: int = 0
+    letters: np.ndarray | None = None  # hard mode: each guess's letters (guesses, length)
+    counts: np.ndarray | None = None  # hard mode: each guess's letter counts (guesses, 26)
+
+    @property
+    def hard(self) -> bool:
+        """Whether guesses must obey the hints revealed so far (Wordle's hard mode)."""
+        return self.letters is not None
 
     @property
     def n_codes(self) -> int:
@@ -125,12 +142,37 @@ def tables(game: Game) -> Tables:
     present[np.unique(codes)] = True
     present[game.solved] = False
     branching = max(1, int(present.sum()))
+    letters = _hint_letters(game)
     digest = hashlib.sha1(codes.tobytes())
-    digest.update(f"{codes.shape}{game.solved}".encode())
-    sym = CodeSymmetry.detect(game, codes)
+    digest.update(f"{codes.shape}{game.solved}{letters is not None}".encode())
+    sym = None if letters is not None else CodeSymmetry.detect(game, codes)
     return Tables(codes, int(game.solved), gos.astype(np.int64), sog, branching,
                   digest.hexdigest()[:16], None if sym is None else sym.guesses,
-                  0 if sym is None else sym.colours)
+                  0 if sym is None else sym.colours, letters,
+                  None if letters is None else _letter_counts(letters))
+
+
+def _hint_letters(game: Game) -> np.ndarray | None:
+    """The guesses' letters when the game restricts guesses by the hints revealed so far
+    (Wordle's hard mode: an ``allowed`` hook whose ``search_rule`` is :data:`HINT_RULE`), None
+    when every guess is always allowed; other restrictions cannot be searched exactly."""
+    if game.allowed is None:
+        return None
+    if getattr(game.allowed, "search_rule", None) != HINT_RULE:
+        raise ValueError(f"{game.name}: exact search supports no restriction of the guesses "
+                         "but Wordle's hard mode")
+    letters = np.ascontiguousarray(game.guesses, dtype=np.int64)
+    if letters.ndim != 2 or letters.size == 0 or letters.min() < 0 or letters.max() >= LETTERS:
+        raise ValueError(f"{game.name}: hard mode needs words of letters a..z")
+    return letters
+
+
+def _letter_counts(letters: np.ndarray) -> np.ndarray:
+    """How many times each letter occurs in each guess: (guesses, 26)."""
+    counts = np.zeros((letters.shape[0], LETTERS), dtype=np.int64)
+    for pos in range(letters.shape[1]):
+        np.add.at(counts, (np.arange(letters.shape[0]), letters[:, pos]), 1)
+    return counts
 
 
 def lower_bounds(n: int, branching: int, cap: int | None,
@@ -192,6 +234,72 @@ def set_key(cands: np.ndarray, depth: int) -> int:
     h *= np.uint64(0xD6E8FEB86659FD93)
     h ^= h >> np.uint64(32)
     return np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def node_key(cands: np.ndarray, depth: int, hints: np.ndarray) -> int:
+    """:func:`set_key` of a node, mixed with its hard-mode hints (none: the same key).
+
+    In hard mode the same candidates can be reached with different hints, hence different
+    guesses allowed: the memo must tell them apart.
+    """
+    key = set_key(cands, depth)
+    if hints.size == 0:
+        return key
+    h = np.uint64(key)
+    for x in hints:
+        h ^= np.uint64(x + 2) * np.uint64(0x9E3779B97F4A7C15)
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def _hint_child(hints: np.ndarray, letters: np.ndarray, code: int, out: np.ndarray) -> None:
+    """The hints after a guess (its ``letters``) got ``code``, written to ``out``.
+
+    ``hints`` is the letter fixed at each of the L positions (-1: none), then for each of the
+    26 letters how many times a guess must use it: greens fix their letter; each letter must
+    be used as often as one guess showed it green or yellow (the NYT rule).
+    """
+    n = letters.size
+    out[:] = hints
+    for k in range(n):
+        if (code // 3 ** (n - 1 - k)) % 3 == 2:
+            out[k] = letters[k]
+    for k in range(n):
+        if (code // 3 ** (n - 1 - k)) % 3 == 0:
+            continue
+        shown = 0
+        for j in range(n):
+            if letters[j] == letters[k] and (code // 3 ** (n - 1 - j)) % 3 != 0:
+                shown += 1
+        out[n + letters[k]] = max(out[n + letters[k]], shown)
+
+
+@njit(cache=True, nogil=True)
+def _obeys(letters: np.ndarray, counts: np.ndarray, hints: np.ndarray) -> bool:
+    """Whether a guess (its letters and letter counts) keeps the greens and uses the yellows."""
+    n = letters.size
+    for k in range(n):
+        if hints[k] >= 0 and letters[k] != hints[k]:
+            return False
+    short = 0
+    for a in range(counts.size):
+        short += counts[a] < hints[n + a]
+    return short == 0
+
+
+@njit(cache=True, nogil=True)
+def _allowed(letters: np.ndarray, counts: np.ndarray, hints: np.ndarray) -> np.ndarray:
+    """Indices of the guesses that obey the hints (hard mode's pool at a node)."""
+    out = np.empty(letters.shape[0], np.int64)
+    n = 0
+    for g in range(letters.shape[0]):
+        if _obeys(letters[g], counts[g], hints):
+            out[n] = g
+            n += 1
+    return out[:n]
 
 
 @njit(cache=True, nogil=True)
@@ -427,9 +535,11 @@ def _reps(gcodes, perms, place, colours, hist, n_hist, out) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _node_guesses(ctx, glist, hist, n_hist):
-    """The guesses a node must try: ``glist`` if given, else one per symmetry orbit, else all
-    (an empty array)."""
+def _node_guesses(ctx, glist, hist, n_hist, hints):
+    """The guesses a node must try: ``glist`` if given, else those obeying the ``hints`` (hard
+    mode), else one per symmetry orbit, else all (an empty array)."""
+    if hints.size > 0 and glist.size == 0:
+        return _allowed(ctx[11], ctx[12], hints)
     gcodes, perms, place, colours = ctx[6], ctx[7], ctx[8], ctx[9]
     if glist.size > 0 or gcodes.shape[0] == 0 or n_hist >= hist.shape[0]:
         return glist
@@ -479,11 +589,13 @@ def _candidate_bound(codes, solved, gos, cands, lbrow, w, branching, cnt, touche
 
 
 @njit(cache=True, nogil=True)
-def _refined(ctx, lbs, wts, memo, cands, depth, capped, lb, cnt, touched) -> int:
+def _refined(ctx, lbs, wts, memo, cands, depth, capped, lb, cnt, touched, hints) -> int:
     """A class's lower bound ``lb`` raised cheaply: by what the memo knows, else by one level of
-    look-ahead (:func:`_candidate_bound`), which is stored in the memo."""
+    look-ahead (:func:`_candidate_bound`), which is stored in the memo. In hard mode the bound
+    still holds: the guesses allowed are a subset of those it considers, and the candidates
+    (the only guesses it may name as optimal) are always allowed."""
     codes, solved, gos, branching = ctx[0], ctx[1], ctx[2], ctx[10]
-    key = set_key(cands, depth if capped else 0)
+    key = node_key(cands, depth if capped else 0, hints)
     entry = memo.get(key, -1)
     if entry >= 0:
         return max(lb, entry & _VALUE_BITS)
@@ -497,12 +609,14 @@ def _refined(ctx, lbs, wts, memo, cands, depth, capped, lb, cnt, touched) -> int
 
 
 @njit(cache=True, nogil=True)
-def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, hist, n_hist):
+def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, hist, n_hist,
+          hints):
     """Least total cost of ``cands`` with ``depth`` guesses left, if it is below ``beta``.
 
     Returns the exact optimum when it is < beta, else a lower bound >= beta (fail-soft).
     ``glist`` (non-empty) restricts this node's guesses (symmetry); otherwise the guesses fixed
-    by the path (``hist[:n_hist]``) reduce them when the game is symmetric. ``top_k`` > 0 keeps
+    by the path (``hist[:n_hist]``) reduce them when the game is symmetric, and in hard mode
+    only the guesses obeying ``hints`` (empty: normal mode) are tried. ``top_k`` > 0 keeps
     only the best ``top_k`` guesses by bound at inner nodes (a heuristic: the result is then an
     upper bound on the optimum).
     """
@@ -518,7 +632,7 @@ def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, 
     lb = lbs[min(depth, deep), s]
     if lb >= beta:
         return lb
-    key = set_key(cands, depth if capped else 0)
+    key = node_key(cands, depth if capped else 0, hints)
     entry = memo.get(key, -1)
     if entry >= 0:
         value = entry & _VALUE_BITS
@@ -539,7 +653,7 @@ def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, 
         if lb >= beta:
             _store(memo, key, lb, -1, False)
             return lb
-    guesses = _node_guesses(ctx, glist, hist, n_hist)
+    guesses = _node_guesses(ctx, glist, hist, n_hist, hints)
     fixed = guesses.size > 0
     n_guess = guesses.size if fixed else codes.shape[0]
     bound = np.empty(n_guess, np.int64)
@@ -563,6 +677,7 @@ def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, 
     corder = np.empty(s, np.int64)
     refined = np.empty(s, np.int64)
     no_list = np.empty(0, np.int64)
+    kids = np.empty((s if hints.size > 0 else 0, hints.size), np.int64)  # classes' hints
     best = beta
     best_guess = -1
     proven = dropped  # least lower bound shown for the guesses that did not beat beta
@@ -590,8 +705,12 @@ def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, 
             m = sizes[c]
             if m <= 2:
                 break  # largest first: the rest are exact in the bound
+            kid = hints
+            if hints.size > 0:
+                kid = kids[c]
+                _hint_child(hints, ctx[11][g], codes[g, part[starts[c]]], kid)
             better = _refined(ctx, lbs, wts, memo, part[starts[c]:starts[c] + m], child_depth,
-                              capped, lbrow[m], cnt, touched)
+                              capped, lbrow[m], cnt, touched, kid)
             total += better - lbrow[m]
             refined[c] = better
             if total >= best:
@@ -604,7 +723,8 @@ def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, 
             if m <= 2:
                 break
             v = _mean(ctx, lbs, wts, memo, stats, part[starts[c]:starts[c] + m], child_depth,
-                      capped, best - (total - refined[c]), no_list, top_k, hist, n_hist + 1)
+                      capped, best - (total - refined[c]), no_list, top_k, hist, n_hist + 1,
+                      kids[c] if hints.size > 0 else hints)
             total += v - refined[c]
         if total < best:
             best = total
@@ -625,8 +745,9 @@ def _mean(ctx, lbs, wts, memo, stats, cands, depth, capped, beta, glist, top_k, 
 
 
 @njit(cache=True, nogil=True)
-def _fits(ctx, caps, memo, stats, cands, depth, glist, hist, n_hist) -> bool:
-    """Whether some strategy finds every secret of ``cands`` within ``depth`` guesses."""
+def _fits(ctx, caps, memo, stats, cands, depth, glist, hist, n_hist, hints) -> bool:
+    """Whether some strategy finds every secret of ``cands`` within ``depth`` guesses (in hard
+    mode, with the guesses obeying ``hints``)."""
     codes, solved, gos, n_codes = ctx[0], ctx[1], ctx[2], ctx[5]
     s = cands.size
     if s == 1:
@@ -635,7 +756,7 @@ def _fits(ctx, caps, memo, stats, cands, depth, glist, hist, n_hist) -> bool:
         return depth >= 2
     if depth < 2 or s > caps[min(depth, caps.size - 1)]:
         return False
-    key = set_key(cands, depth)
+    key = node_key(cands, depth, hints)
     entry = memo.get(key, -1)
     if entry >= 0:
         return (entry & _VALUE_BITS) == 1
@@ -646,7 +767,7 @@ def _fits(ctx, caps, memo, stats, cands, depth, glist, hist, n_hist) -> bool:
         _store(memo, key, 1, g, True)
         return True
     room = caps[min(depth - 1, caps.size - 1)]
-    guesses = _node_guesses(ctx, glist, hist, n_hist)
+    guesses = _node_guesses(ctx, glist, hist, n_hist, hints)
     n_guess = guesses.size if guesses.size > 0 else codes.shape[0]
     okey = np.empty(n_guess, np.float64)
     picked = np.empty(n_guess, np.int64)
@@ -672,6 +793,7 @@ def _fits(ctx, caps, memo, stats, cands, depth, glist, hist, n_hist) -> bool:
     sizes = np.empty(s, np.int64)
     corder = np.empty(s, np.int64)
     no_list = np.empty(0, np.int64)
+    kid = np.empty(hints.size, np.int64)
     for r in range(kept):
         g = picked[order[r]]
         n_cls = _partition(codes[g], cands, solved, cnt, part, starts, sizes, corder)
@@ -682,8 +804,10 @@ def _fits(ctx, caps, memo, stats, cands, depth, glist, hist, n_hist) -> bool:
             c = corder[k]
             if sizes[c] == 1:
                 break
+            if hints.size > 0:
+                _hint_child(hints, ctx[11][g], codes[g, part[starts[c]]], kid)
             if not _fits(ctx, caps, memo, stats, part[starts[c]:starts[c] + sizes[c]],
-                         depth - 1, no_list, hist, n_hist + 1):
+                         depth - 1, no_list, hist, n_hist + 1, kid if hints.size > 0 else hints):
                 ok = False
                 break
         if ok:
@@ -823,9 +947,24 @@ class Solver:
         if rows is not None and perms.shape[0] > 5040:
             perms = perms[:1]  # more than 7 holes: colour symmetry only
         place = max(tab.colours, 1) ** np.arange(holes - 1, -1, -1, dtype=np.int64)
+        none = np.zeros((0, 1), np.int64)
+        letters = none if tab.letters is None else np.ascontiguousarray(tab.letters, np.int64)
+        counts = none if tab.counts is None else np.ascontiguousarray(tab.counts, np.int64)
         self.ctx = (tab.codes, tab.solved, tab.guess_of_secret, tab.secret_of_guess, inset,
-                    self.n_codes, gcodes, perms, place, max(tab.colours, 1), tab.branching)
+                    self.n_codes, gcodes, perms, place, max(tab.colours, 1), tab.branching,
+                    letters, counts)
         self.symmetric = rows is not None
+
+    def hints(self, history: Sequence[int], cands: np.ndarray) -> np.ndarray:
+        """Hard mode's hints after the guesses of ``history`` (empty in normal mode).
+
+        Every candidate got the same feedback along the path, so the first one tells it.
+        """
+        if self.tab.letters is None:
+            return np.empty(0, np.int64)
+        secret = int(np.asarray(cands)[0])
+        return path_hints(self.tab.letters, [(g, int(self.tab.codes[g, secret]))
+                                             for g in history])
 
     def _hist(self, history: Sequence[int]) -> tuple[np.ndarray, int]:
         rows = self.ctx[6]
@@ -882,7 +1021,7 @@ class Solver:
         lbs, weights = self.bounds(depth, penalty)
         return int(_mean(self.ctx, lbs, weights, self.memo("mean", depth, penalty), self.stats,
                          _sorted(cands), NO_CAP if depth is None else depth, depth is not None,
-                         beta, _glist(None), top_k, hist, n_hist))
+                         beta, _glist(None), top_k, hist, n_hist, self.hints(history, cands)))
 
     def mean_tree(self, cands: np.ndarray, depth: int | None, history: Sequence[int] = (),
                   top_k: int = 0, penalty: int | None = None) -> Node:
@@ -890,7 +1029,7 @@ class Solver:
         memo = self.memo("mean", depth, penalty)
 
         def choose(c: np.ndarray, d: int | None, path: tuple[int, ...]) -> int:
-            key = int(set_key(c, 0 if d is None else d))
+            key = int(node_key(c, 0 if d is None else d, self.hints(path, c)))
             entry = memo.get(key, -1)
             if entry < 0 or not entry & _EXACT_BIT or entry & _VALUE_BITS >= INF:
                 self.mean(c, d, INF, path, top_k, penalty)
@@ -905,13 +1044,14 @@ class Solver:
         """Whether every candidate can be found within ``depth`` guesses."""
         hist, n_hist = self._hist(history)
         return bool(_fits(self.ctx, self.caps, self.memo("worst"), self.stats,
-                          _sorted(cands), depth, _glist(None), hist, n_hist))
+                          _sorted(cands), depth, _glist(None), hist, n_hist,
+                          self.hints(history, cands)))
 
     def fits_tree(self, cands: np.ndarray, depth: int, history: Sequence[int] = ()) -> Node:
         """A tree finding every candidate within ``depth`` guesses (which must be possible)."""
         def choose(c: np.ndarray, d: int | None, path: tuple[int, ...]) -> int:
             memo = self.memo("worst")
-            key = int(set_key(c, d))
+            key = int(node_key(c, d, self.hints(path, c)))
             if key not in memo:
                 self.fits(c, d, path)
             entry = memo[key]
@@ -973,6 +1113,19 @@ class Solver:
         useful = (parts > 1) | (largest < len(cands))
         order = np.lexsort((-parts, largest))
         return np.asarray(glist)[order[useful[order]]]
+
+
+def path_hints(letters: np.ndarray, path: Sequence[tuple[int, int]]) -> np.ndarray:
+    """Hard mode's hints (see :func:`_hint_child`) after (guess, code) pairs.
+
+    >>> from sleuth import feedback as fb
+    >>> path_hints(fb.encode(["eerie"]).astype(np.int64), [(0, fb.parse("gybbb"))])[[0, 5 + 4]]
+    array([4, 2])
+    """
+    hints = np.concatenate([np.full(letters.shape[1], -1), np.zeros(LETTERS)]).astype(np.int64)
+    for g, code in path:
+        _hint_child(hints.copy(), np.ascontiguousarray(letters[g], np.int64), int(code), hints)
+    return hints
 
 
 def _capacities(n: int, branching: int) -> np.ndarray:
@@ -1297,8 +1450,24 @@ def _result(game: Game, pos: Position, objective: str, tree: Node, exact: bool, 
     total = int((evaluation.cost[pos.candidates] - pos.cost).sum())
     if not evaluation.won[pos.candidates].all():
         raise RuntimeError("the search's tree fails to find some secrets")
+    tab = tables_of(game)
+    if tab.hard:
+        _check_hard(tab, tree, path_hints(tab.letters, pos.history))
     return SearchResult(game, pos, objective, total, tree, evaluation, exact,
                         time.perf_counter() - started, nodes, max_guesses)
+
+
+def _check_hard(tab: Tables, node: Node, hints: np.ndarray) -> None:
+    """Raise if a guess of the tree breaks hard mode (the search must never propose one)."""
+    assert tab.letters is not None and tab.counts is not None
+    letters = tab.letters[node.guess]
+    if not _obeys(letters, tab.counts[node.guess], hints):
+        raise RuntimeError("the search's tree breaks hard mode")
+    for code, child in node.children.items():
+        if child is not None:
+            kid = np.empty_like(hints)
+            _hint_child(hints, letters, code, kid)
+            _check_hard(tab, child, kid)
 
 
 def _uncapped(game: Game, max_guesses: int | None) -> Game:
@@ -1321,6 +1490,8 @@ def _root_guesses(game: Game, tab: Tables, pos: Position, first_guess: str | int
             game.guess_index(str(first_guess))
         if not 0 <= int(index) < len(game.guesses):
             raise ValueError(f"no guess number {index}")
+        if game.allowed is not None and not game.allowed(game, pos)[int(index)]:
+            raise ValueError(f"{game.guess_labels[int(index)]!r} is not allowed here (hard mode)")
         return np.array([int(index)], dtype=np.int64)
     history = [g for g, _ in pos.history]
     if sym is not None:
@@ -1343,9 +1514,7 @@ def _check(game: Game, pos: Position | None) -> Position:
     if game.solved is None or game.step_cost is not None:
         raise ValueError(f"{game.name}: exact search needs a solved feedback and one cost per "
                          "guess (it does not apply to games like Hangman)")
-    if game.allowed is not None:
-        raise ValueError(f"{game.name}: exact search does not support restricted guesses "
-                         "(hard mode) yet")
+    _hint_letters(game)  # raises for restrictions of the guesses other than hard mode
     return pos
 
 

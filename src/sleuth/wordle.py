@@ -26,11 +26,13 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
 from sleuth import feedback as fb
 from sleuth.game import Game, Position, lingo_points, word_game
+from sleuth.search import HINT_RULE
 from sleuth.strategies import METRICS, Strategy, best_index
 from sleuth.tree import Node
 
@@ -269,9 +271,11 @@ def _ordinal(n: int) -> str:
 @dataclass(frozen=True, eq=False)
 class HardMode:
     """The ``Game.allowed`` hook of hard mode (NYT's rule): greens stay in place, yellows are
-    used somewhere (as often as they were revealed)."""
+    used somewhere (as often as they were revealed). The exact search follows the same rule
+    in compiled code (:data:`sleuth.search.HINT_RULE`)."""
 
     counts: np.ndarray
+    search_rule: ClassVar[str] = HINT_RULE
 
     def __call__(self, game: Game, position: Position) -> np.ndarray:
         fixed, least = hints(((game.guesses[g], c) for g, c in position.history),
