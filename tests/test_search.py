@@ -98,6 +98,26 @@ def test_searches_match_exhaustive_reference(game: Game, cap: int | None) -> Non
     assert mean.mean_fraction * len(game.secrets) == best_total
 
 
+@settings(max_examples=100, deadline=None)
+@given(small_games(), st.sampled_from([None, 3]), st.integers(0, 10), st.integers(-3, 3))
+def test_upper_cut_bounds_the_optimum(game: Game, cap: int | None, first: int,
+                                      shift: int) -> None:
+    """Below the limit the result is the optimum; at or over it the search may stop, with a
+    proven lower bound between the limit and the optimum."""
+    first %= len(game.guesses)
+    try:
+        exact = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1).total
+    except ValueError:
+        return  # no strategy within the cap after that first guess
+    upper = max(1, exact + shift)
+    result = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1, upper=upper)
+    if exact < upper:
+        assert not result.cut and result.total == exact
+    else:
+        assert result.cut and upper <= result.total <= exact
+        assert result.first_guess == game.guess_labels[first]
+
+
 def fewest_reference(game: Game, cap: int, over: int) -> tuple[int, int]:
     """(least total, then fewest games taking more than ``over`` guesses) within ``cap``."""
     codes = game.feedback(game.guesses, game.secrets).tolist()
@@ -266,6 +286,10 @@ def test_process_pool_and_dask_agree_with_one_process() -> None:
             optimal_worst(game, workers=1).worst
         capped = optimal_mean(game, max_guesses=serial.worst, cluster=client)
         assert capped.total == serial.total
+        cut = optimal_mean(game, cluster=client, upper=serial.total)
+        assert cut.cut and cut.total >= serial.total
+    cut = optimal_mean(game, workers=2, upper=serial.total)
+    assert cut.cut and cut.total >= serial.total
 
 
 # -- the published figures ------------------------------------------------------------------------

@@ -570,33 +570,49 @@ def test_sweep_is_resumable_and_cuts_with_an_upper_bound(tmp_path: Path) -> None
 
     game = small_game()
     calls: list[tuple[str, int | None]] = []
-    totals = {"salet": 120, "crane": 118, "cigar": 130, "slate": 119}
+    totals = {"salet": 120, "crane": 118, "cigar": 130, "slate": 118}
 
     class Result:
-        def __init__(self, total: int) -> None:
-            self.total = total
+        def __init__(self, total: int, cut: bool = False) -> None:
+            self.total, self.cut = total, cut
 
     def search(game, *, first_guess: str, max_guesses: int, upper: int | None = None):
         calls.append((first_guess, upper))
         total = totals[first_guess]
-        return None if upper is not None and total >= upper else Result(total)
+        return Result(upper + 2, True) if upper is not None and total >= upper else Result(total)
 
     path = tmp_path / "sweep.jsonl"
     sweep = sweep_openers(game, ["salet", "crane"], path, search=search)
-    assert sweep.best == ("crane", 118) and calls == [("salet", None), ("crane", 120)]
+    assert sweep.best == ("crane", 118) and calls == [("salet", None), ("crane", 121)]
     with path.open("a") as handle:
         handle.write('{"guess": "tor')  # a torn line from an interrupted run
     again = sweep_openers(game, ["salet", "crane", "cigar", "slate"], path, search=search)
-    assert calls[2:] == [("cigar", 118), ("slate", 118)]
-    assert again.at_least == {"cigar": 118, "slate": 118} and again.best == ("crane", 118)
-    assert Sweep.load(path).totals == {"salet": 120, "crane": 118}
+    assert calls[2:] == [("cigar", 119), ("slate", 119)]  # ties are searched to the end
+    assert again.at_least == {"cigar": 121} and again.totals["slate"] == 118
+    assert again.best == ("crane", 118)
+    assert Sweep.load(path).totals == {"salet": 120, "crane": 118, "slate": 118}
+    assert sweep_openers(game, ["cigar", "salet"], path, search=search).at_least == again.at_least
+    assert len(calls) == 4  # nothing searched twice
 
 
-def test_sweep_with_the_exact_search(tmp_path: Path) -> None:
+@pytest.mark.parametrize("hard", [False, True])
+def test_sweep_with_cut_offs_finds_the_full_sweeps_best(tmp_path: Path, hard: bool) -> None:
     from sleuth.search import optimal_mean
-    from sleuth.wordle import sweep_openers
+    from sleuth.wordle import sweep_openers, sweep_order
 
-    game = small_game()
-    sweep = sweep_openers(game, ["salet", "cigar"], tmp_path / "s.jsonl", workers=1)
-    for word, total in sweep.totals.items():
-        assert total == optimal_mean(game, first_guess=word, workers=1).total
+    game = small_game(hard=hard)
+    order = sweep_order(game)
+    assert sorted(order) == sorted(game.guess_labels) and len(order) == len(game.guesses)
+    full = sweep_openers(game, order, tmp_path / "full.jsonl", cut=False, workers=1)
+    assert not full.at_least and len(full.totals) == len(order)
+    fast = sweep_openers(game, order, tmp_path / "fast.jsonl", workers=1)
+    assert fast.best == full.best and fast.at_least
+    best = full.best[1]
+    for word, total in fast.totals.items():
+        assert total == full.totals[word]
+    for word, bound in fast.at_least.items():
+        assert best < bound <= full.totals[word]
+    assert {w for w, t in full.totals.items() if t == best} <= set(fast.totals)
+    word = next(iter(fast.at_least))
+    assert optimal_mean(game, first_guess=word, max_guesses=6, workers=1).total == \
+        full.totals[word]

@@ -14,7 +14,11 @@ indices, memoised by a 64-bit hash of its indices (and the guesses left when the
   cut as soon as it cannot beat the best found. Before a guess's classes are searched, each
   class's bound is raised cheaply by one level of look-ahead: exactly over the guesses that
   are its candidates (s**2 work), and for any other guess by the most even split it could
-  make. Exact mode prunes by these bounds only.
+  make. Exact mode prunes by these bounds only. At the root, a first guess facing a finite
+  limit (the best total so far, or the caller's ``upper``) first has its classes' bounds
+  raised in cheap rounds (each class asked only for its share of the gap, smallest first),
+  so a first guess far over the limit is refuted without solving its large classes; with
+  ``upper`` the search stops there and returns a :class:`CutResult` with the bound proven.
 
 Hard mode (Wordle's, an ``allowed`` hook with ``search_rule`` :data:`HINT_RULE`): each node's
 guesses are those obeying the hints revealed along its path (greens in place, revealed letters
@@ -47,6 +51,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 import numpy as np
 from numba import njit, types
@@ -1023,6 +1028,19 @@ class Solver:
                          _sorted(cands), NO_CAP if depth is None else depth, depth is not None,
                          beta, _glist(None), top_k, hist, n_hist, self.hints(history, cands)))
 
+    def refined(self, cands: np.ndarray, depth: int | None, history: Sequence[int] = (),
+                penalty: int | None = None) -> int:
+        """A lower bound on the least total of ``cands``: what the memo knows, else one level
+        of look-ahead (:func:`_refined`), then remembered."""
+        cands = _sorted(cands)
+        lbs, weights = self.bounds(depth, penalty)
+        d = NO_CAP if depth is None else depth
+        cnt = np.zeros(self.n_codes, np.int64)
+        touched = np.empty(min(cands.size, self.n_codes), np.int64)
+        lb = int(lbs[min(d, lbs.shape[0] - 1), cands.size])
+        return int(_refined(self.ctx, lbs, weights, self.memo("mean", depth, penalty), cands, d,
+                            depth is not None, lb, cnt, touched, self.hints(history, cands)))
+
     def mean_tree(self, cands: np.ndarray, depth: int | None, history: Sequence[int] = (),
                   top_k: int = 0, penalty: int | None = None) -> Node:
         """The tree of an optimal strategy for ``cands`` (solving what the memo lacks)."""
@@ -1226,8 +1244,71 @@ class _Runner:
                       history: tuple[int, ...]) -> list[Node] | None:
         raise NotImplementedError
 
+    def refine(self, classes: list[np.ndarray], depth: int | None, lbrow: np.ndarray,
+               history: tuple[int, ...], penalty: int | None) -> tuple[list[int], int]:
+        """Each class's bound raised by one level of look-ahead, here and now (cheap), and how
+        much that raises their sum: every class's budget is then tight before any is searched,
+        and a guess whose raised bound reaches the limit costs no search at all."""
+        solver = _solver_for(self.tab, self.symmetry)
+        bounds = [solver.refined(m, depth, history, penalty) for m in classes]
+        return bounds, sum(b - int(lbrow[m.size]) for b, m in zip(bounds, classes, strict=True))
+
+    def prepare(self, classes: list[np.ndarray], depth: int | None, limit: int, base: int,
+                lbrow: np.ndarray, history: tuple[int, ...], top_k: int,
+                penalty: int | None) -> tuple[list[int], int]:
+        """The classes' bounds and the guess's total bound before the classes are searched:
+        raised by :meth:`refine`, and against a finite limit by :func:`_squeeze` (in this
+        process)."""
+        bounds, raised = self.refine(classes, depth, lbrow, history, penalty)
+        total = base + raised
+        if limit < INF:
+            solver = _solver_for(self.tab, self.symmetry)
+            before = int(solver.stats[0])
+            total = _squeeze(solver, classes, bounds, total, limit, depth, history, top_k,
+                             penalty)
+            self.nodes += int(solver.stats[0]) - before
+        return bounds, total
+
     def close(self) -> None:
         """Release the workers."""
+
+
+def _class_order(classes: list[np.ndarray], limit: int) -> list[int]:
+    """The order to search one guess's classes in: as given (largest first) when they must
+    all be solved anyway; smallest first against a finite limit, since small classes are
+    cheap and their excess over the bound adds up towards the limit, often before the big
+    classes (whose search dominates) are needed at all."""
+    order = list(range(len(classes)))
+    return order if limit >= INF else sorted(order, key=lambda i: classes[i].size)
+
+
+SQUEEZE_ROUNDS = 2
+
+
+def _squeeze(solver: Solver, classes: list[np.ndarray], bounds: list[int], total: int,
+             limit: int, depth: int | None, history: tuple[int, ...], top_k: int,
+             penalty: int | None) -> int:
+    """Raise the classes' bounds (in place; ``total`` is their sum plus the rest) towards a
+    finite ``limit`` cheaply, before any class is solved to the end: in a few rounds, each
+    class not yet solved is asked only for its share of the gap (by its size), which it fails
+    to reach (a proof much cheaper than the optimum) or reaches exactly. A guess far over the
+    limit is then refuted without solving its large classes."""
+    solved = [False] * len(classes)
+    order = _class_order(classes, limit)
+    for _ in range(SQUEEZE_ROUNDS):
+        open_ = [i for i in order if not solved[i]]
+        if total >= limit or not open_:
+            break
+        gap, size = limit - total, sum(classes[i].size for i in open_)
+        for i in open_:
+            beta = bounds[i] + max(1, gap * classes[i].size // size)
+            value = solver.mean(classes[i], depth, beta, history, top_k, penalty)
+            solved[i] = value < beta
+            total += value - bounds[i]
+            bounds[i] = value
+            if total >= limit:
+                break
+    return total
 
 
 @dataclass
@@ -1237,15 +1318,14 @@ class _Local(_Runner):
     def mean_classes(self, classes, depth, limit, base, lbrow, history, top_k, penalty):
         solver = _solver_for(self.tab, self.symmetry)
         self.queued += len(classes)
-        total = base
+        lbs, total = self.prepare(classes, depth, limit, base, lbrow, history, top_k, penalty)
         before = int(solver.stats[0])
-        for members in classes:
-            lb = int(lbrow[members.size])
-            total += solver.mean(members, depth, limit - (total - lb), history, top_k,
-                                 penalty) - lb
-            self.tick()
+        for i in _class_order(classes, limit):
             if total >= limit:
                 break
+            total += solver.mean(classes[i], depth, limit - (total - lbs[i]), history, top_k,
+                                 penalty) - lbs[i]
+            self.tick()
         self.nodes += int(solver.stats[0]) - before
         if total >= limit:
             return total, None
@@ -1297,17 +1377,26 @@ class _Pool(_Runner):
         return values, trees, False
 
     def mean_classes(self, classes, depth, limit, base, lbrow, history, top_k, penalty):
-        lbs = [int(lbrow[m.size]) for m in classes]
-        budgets = [limit - (base - lb) for lb in lbs]
+        lbs, base = self.prepare(classes, depth, limit, base, lbrow, history, top_k, penalty)
+        if base >= limit:
+            self.queued += len(classes)
+            return base, None
+        order = _class_order(classes, limit)  # the order the workers take them in
+        budgets = [limit - (base - lbs[i]) for i in order]
         running = [base]
 
-        def over(i: int, value: int) -> bool:
-            running[0] += value - lbs[i]
+        def over(k: int, value: int) -> bool:
+            running[0] += value - lbs[order[k]]
             return running[0] >= limit
 
-        _, trees, stopped = self._run("mean", classes, depth, budgets, history, top_k, over,
-                                      penalty)
-        return running[0], None if stopped else trees  # type: ignore[return-value]
+        _, found, stopped = self._run("mean", [classes[i] for i in order], depth, budgets,
+                                      history, top_k, over, penalty)
+        if stopped:
+            return running[0], None
+        trees: list[Node | None] = [None] * len(classes)
+        for k, i in enumerate(order):
+            trees[i] = found[k]
+        return running[0], trees  # type: ignore[return-value]
 
     def worst_classes(self, classes, depth, history):
         _, trees, stopped = self._run("worst", classes, depth, [0] * len(classes), history, 0,
@@ -1407,6 +1496,7 @@ class SearchResult:
     nodes: int
     max_guesses: int | None = None
     notes: list[str] = field(default_factory=list)
+    cut: ClassVar[bool] = False  # the search finished (see CutResult)
 
     @property
     def size(self) -> int:
@@ -1440,6 +1530,33 @@ class SearchResult:
 
     def strategy(self) -> TreeStrategy:
         return TreeStrategy(self.tree, len(self.position.history))
+
+
+@dataclass(frozen=True)
+class CutResult:
+    """An :func:`optimal_mean` search stopped by its ``upper`` limit: no strategy (with the
+    first guess given, if any) totals less than ``upper``; ``total`` is the least total the
+    search proved, a lower bound of the optimum (>= ``upper``; exact bounds only when
+    ``exact``, i.e. without ``top_k``)."""
+
+    game: Game
+    position: Position
+    upper: int
+    total: int
+    exact: bool
+    seconds: float
+    nodes: int
+    first_guess: str | None = None
+    cut: ClassVar[bool] = True
+
+    @property
+    def size(self) -> int:
+        return int(self.position.candidates.size)
+
+    @property
+    def mean(self) -> float:
+        """The least mean the search proved (a lower bound)."""
+        return self.total / self.size
 
 
 def _result(game: Game, pos: Position, objective: str, tree: Node, exact: bool, started: float,
@@ -1522,13 +1639,17 @@ def optimal_mean(game: Game, position: Position | None = None, *,
                  max_guesses: int | None = None, first_guess: str | int | None = None,
                  progress: Progress | None = None, cluster: object = None,
                  workers: int | None = None, top_k: int = 0, symmetry: bool = True,
-                 fewest_over: int | None = None) -> SearchResult:
+                 fewest_over: int | None = None,
+                 upper: int | None = None) -> SearchResult | CutResult:
     """The strategy with the least total number of guesses over the position's candidates.
 
     ``max_guesses`` caps the guesses of every game (counting those already in the position);
     ``fewest_over`` (with a cap) breaks ties between optimal strategies: the one with fewest
     games taking more than that many guesses. ``first_guess`` (a label or an index) fixes the
-    next guess. The search runs on ``workers``
+    next guess. ``upper`` asks only for a total below it (say the best found so far with
+    another first guess): as soon as the search proves that none is, it stops and returns a
+    :class:`CutResult` holding the proven lower bound (>= ``upper``); a :class:`SearchResult`
+    means the optimum is below ``upper``. The search runs on ``workers``
     processes (default: all cores for large searches) or on a Dask ``cluster`` (an address or
     a ``distributed.Client``); ``progress(done, queued)`` is called as top-level classes finish.
     ``top_k`` > 0 is a heuristic: inner nodes try only their best ``top_k`` guesses, and the
@@ -1539,6 +1660,9 @@ def optimal_mean(game: Game, position: Position | None = None, *,
     >>> r = optimal_mean(twod(5))
     >>> r.total, r.worst, r.distribution()
     (83, 4, {1: 1, 2: 3, 3: 8, 4: 13})
+    >>> cut = optimal_mean(twod(5), first_guess="0,0", upper=83)
+    >>> cut.cut, cut.total >= 83
+    (True, True)
     """
     started = time.perf_counter()
     pos = _check(game, position)
@@ -1550,31 +1674,21 @@ def optimal_mean(game: Game, position: Position | None = None, *,
     if fewest_over is not None:
         if max_guesses is None or not pos.cost <= fewest_over < max_guesses:
             raise ValueError("fewest_over needs max_guesses above it (and above the guesses made)")
+        if upper is not None:
+            raise ValueError("upper and fewest_over do not combine")
         penalty = max_guesses - fewest_over  # the guesses left when a game passes fewest_over
-    cands = _sorted(pos.candidates)
     roots = _root_guesses(game, tab, pos, first_guess, symmetry)
-    local = _solver_for(tab, symmetry)
-    order, bounds = local.guess_bounds(cands, depth, roots, penalty)
-    child_depth = None if depth is None else depth - 1
-    lbrow = local.child_bounds(depth, penalty)
-    history = [g for g, _ in pos.history]
-    runner = _runner(tab, symmetry, cands.size, workers, cluster, progress)
-    best, best_tree = INF, None
+    runner = _runner(tab, symmetry, pos.candidates.size, workers, cluster, progress)
     try:
-        for guess, bound in zip(order.tolist(), bounds.tolist(), strict=True):
-            if bound >= best:
-                break
-            classes = _classes(tab, guess, cands)
-            big = [members for _, members in classes if members.size >= 3]
-            total, trees = runner.mean_classes(big, child_depth, best, bound, lbrow,
-                                               (*history, guess), top_k, penalty)
-            if total < best:
-                best = total
-                best_tree = _root_node(local, guess, cands, classes, big, trees, child_depth,
-                                       (*history, guess))
+        best, best_tree, proven = _mean_root(runner, pos, roots, depth, top_k, penalty,
+                                             INF if upper is None else upper)
     finally:
         runner.close()
     if best_tree is None:
+        if upper is not None and proven < INF:
+            return CutResult(game, pos, upper, proven, top_k == 0,
+                             time.perf_counter() - started, runner.nodes + 1,
+                             None if len(roots) != 1 else game.guess_labels[int(roots[0])])
         cap = "" if max_guesses is None else f" within {max_guesses} guesses"
         raise ValueError(f"no strategy finds every candidate{cap}")
     result = _result(game, pos, "mean", best_tree, top_k == 0, started,
@@ -1586,6 +1700,53 @@ def optimal_mean(game: Game, position: Position | None = None, *,
     if score != best:
         raise RuntimeError(f"the tree scores {score}, the search said {best}")
     return result
+
+
+def root_order(game: Game, position: Position | None = None, *,
+               max_guesses: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The guesses allowed at a position (default: the start) in the order the exact search
+    tries them, with their cheap lower bounds on the total: the classes each guess makes,
+    bounded by size (ties: the smaller sum of squared class sizes first). Guesses that learn
+    nothing are left out. A good order to sweep first guesses in.
+    """
+    pos = _check(game, position)
+    tab = tables_of(game)
+    depth = None if max_guesses is None else max_guesses - pos.cost
+    if depth is not None and depth < 1:
+        raise ValueError(f"max_guesses={max_guesses} leaves no guess from this position")
+    roots = _root_guesses(game, tab, pos, None, symmetry=False)
+    return _solver_for(tab).guess_bounds(pos.candidates, depth, roots)
+
+
+def _mean_root(runner: _Runner, pos: Position, roots: np.ndarray, depth: int | None,
+               top_k: int, penalty: int | None, limit: int) -> tuple[int, Node | None, int]:
+    """The root of :func:`optimal_mean`: each guess of ``roots`` in order of its bound, its
+    classes searched by ``runner``, as long as a total below ``limit`` and the best so far
+    may come. Returns (best total, its tree or None if none is below ``limit``, least lower
+    bound proven for the guesses that did not beat the best when they were tried)."""
+    tab = runner.tab
+    local = _solver_for(tab, runner.symmetry)
+    cands = _sorted(pos.candidates)
+    order, bounds = local.guess_bounds(cands, depth, roots, penalty)
+    child_depth = None if depth is None else depth - 1
+    lbrow = local.child_bounds(depth, penalty)
+    history = [g for g, _ in pos.history]
+    best, best_tree, proven = limit, None, INF
+    for guess, bound in zip(order.tolist(), bounds.tolist(), strict=True):
+        if bound >= best:
+            proven = min(proven, bound)  # the rest are bounded at least as high
+            break
+        classes = _classes(tab, guess, cands)
+        big = [members for _, members in classes if members.size >= 3]
+        total, trees = runner.mean_classes(big, child_depth, best, bound, lbrow,
+                                           (*history, guess), top_k, penalty)
+        if total < best:
+            best = total
+            best_tree = _root_node(local, guess, cands, classes, big, trees, child_depth,
+                                   (*history, guess))
+        else:
+            proven = min(proven, total)
+    return best, best_tree, proven
 
 
 def _root_node(solver: Solver, guess: int, cands: np.ndarray,

@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -535,7 +535,7 @@ def rank_openers(table: dict[str, np.ndarray], by: str = "entropy") -> np.ndarra
 @dataclass
 class Sweep:
     """A resumable run of the exact search over many first guesses: each opener's exact
-    total (or a lower bound when it cannot beat the best), and the best so far."""
+    total, or (``at_least``) a proven lower bound when it cannot match the best so far."""
 
     totals: dict[str, int] = field(default_factory=dict)
     at_least: dict[str, int] = field(default_factory=dict)
@@ -572,37 +572,56 @@ class Sweep:
 
 
 def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
-                  search: Callable[..., object] | None = None,
+                  search: Callable[..., Any] | None = None,
                   on_result: Callable[[str, int | None, Sweep], None] | None = None,
-                  **options: object) -> Sweep:
-    """Exact totals of ``openers`` (best first is fastest), appended to ``path`` as they finish
-    and resumed from it. When the search takes ``upper``, an opener that cannot beat the best
-    so far is cut early and recorded as ``at_least``."""
+                  cut: bool = True, **options: object) -> Sweep:
+    """Exact totals of ``openers`` (best first is fastest: see :func:`sweep_order`), appended
+    to ``path`` as they finish and resumed from it (recorded openers are skipped).
+
+    With ``cut`` (and a search taking ``upper``, like :func:`sleuth.search.optimal_mean`),
+    each search is told the best total so far plus one: an opener that cannot match the best
+    stops as soon as that is proven and is recorded with the proven bound as ``at_least``;
+    openers tying the best are searched to the end, so every best opener is listed.
+    """
     import inspect
     import json
 
     if search is None:
         from sleuth.search import optimal_mean as search
-    cut = "upper" in inspect.signature(search).parameters
+    cut = cut and "upper" in inspect.signature(search).parameters
     sweep = Sweep.load(path)
+    torn = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
     with path.open("a") as out:
+        if torn:
+            out.write("\n")  # end an interrupted run's torn line: the next record stays whole
         for word in openers:
             if sweep.done(word):
                 continue
             best = sweep.best
-            extra = {"upper": best[1]} if cut and best is not None else {}
+            extra = {"upper": best[1] + 1} if cut and best is not None else {}
             result = search(game, first_guess=word, max_guesses=game.max_cost, **extra, **options)
-            if result is None:
-                record = {"guess": word, "at_least": best[1]}
-                sweep.at_least[word] = best[1]
+            total = int(result.total)
+            if getattr(result, "cut", False):
+                record = {"guess": word, "at_least": total}
+                sweep.at_least[word] = total
             else:
-                record = {"guess": word, "total": int(result.total)}
-                sweep.totals[word] = int(result.total)
+                record = {"guess": word, "total": total}
+                sweep.totals[word] = total
             out.write(json.dumps(record) + "\n")
             out.flush()
             if on_result is not None:
                 on_result(word, record.get("total"), sweep)
     return sweep
+
+
+def sweep_order(game: Game) -> list[str]:
+    """Every allowed first guess, most promising first: by the exact search's own cheap lower
+    bound (how the guess splits the answers; the sum of squared class sizes breaks ties).
+    On the original lists SALET, the best, comes first, then SLATE and REAST."""
+    from sleuth.search import root_order
+
+    guesses, _ = root_order(game, max_guesses=game.max_cost)
+    return [game.guess_labels[int(g)] for g in guesses]
 
 
 # --------------------------------------------------------------------------- several boards
@@ -850,6 +869,7 @@ __all__ = [
     "rank_openers",
     "rate",
     "sweep_openers",
+    "sweep_order",
     "with_hard_mode",
     "without_past",
     "wordle_game",

@@ -158,6 +158,26 @@ def test_optimal_over_all_openers_resumes(lists: list[str], tmp_path: Path) -> N
     assert len(records.read_text().splitlines()) == 3
     again = run("optimal", "--all", "--limit", "3", "--results", str(records), *lists)
     assert again.exit_code == 0 and "3 of 3 openers already" in again.output
+    every = run("optimal", "--all", "--results", str(records), "--workers", "1", *lists)
+    assert every.exit_code == 0, every.output
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    assert len(lines) == len(GUESSES) and "(cut)" in every.output
+    best = min(r["total"] for r in lines if "total" in r)
+    assert all(r["at_least"] > best for r in lines if "at_least" in r)
+    assert f"REACT │    {best}" in every.output  # the best opener of this small game
+
+
+def test_optimal_in_hard_mode(lists: list[str], tmp_path: Path) -> None:
+    totals = {}
+    for mode in ("normal", "hard"):
+        out = tmp_path / f"{mode}.json"
+        flags = ["--hard"] if mode == "hard" else []
+        result = run("optimal", "--first", "salet", *flags, "--workers", "1", "--out", str(out),
+                     *lists)
+        assert result.exit_code == 0, result.output
+        assert f"SALET ({mode} mode)" in result.output
+        totals[mode] = json.loads(out.read_text())["total"]
+    assert totals["hard"] >= totals["normal"]
 
 
 def test_optimal_as_a_strategy(lists: list[str]) -> None:
@@ -182,3 +202,10 @@ def test_optimal_on_a_dask_cluster(lists: list[str], tmp_path: Path) -> None:
     assert local.exit_code == 0, local.output
     assert json.loads(out.read_text())["total"] == json.loads(
         (tmp_path / "local.json").read_text())["total"]
+    records = tmp_path / "openers.jsonl"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        sweep = run("optimal", "--all", "--limit", "4", "--results", str(records),
+                    "--cluster", cluster.scheduler_address, *lists)
+    assert sweep.exit_code == 0, sweep.output
+    assert len(records.read_text().splitlines()) == 4

@@ -699,11 +699,11 @@ def optimal(
 
 def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
            workers: int | None, console: Console) -> None:
-    """Every first guess, best heuristic first, through the exact search (resumable)."""
-    from sleuth.wordle import Sweep, opener_table, rank_openers, sweep_openers
+    """Every first guess, most promising first, through the exact search (resumable); an
+    opener that cannot match the best so far is cut as soon as that is proven."""
+    from sleuth.wordle import Sweep, sweep_openers, sweep_order
 
-    stats = opener_table(game)
-    order = [game.guess_labels[int(stats["index"][i])] for i in rank_openers(stats, "expected")]
+    order = sweep_order(game)
     order = order[:limit] if limit else order
     before = Sweep.load(path)
     todo = sum(not before.done(w) for w in order)
@@ -715,8 +715,12 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
         def note(word: str, total: int | None, sweep: Sweep) -> None:
             bar.advance(task)
             best = sweep.best
-            if total is not None and best is not None and best[0] == word:
+            if total is None:
+                console.print(f"  {word.upper()}: at least {sweep.at_least[word]} (cut)")
+            elif best is not None and best[1] == total:
                 console.print(f"  {word.upper()}: {total} (best so far)")
+            else:
+                console.print(f"  {word.upper()}: {total}")
 
         try:
             sweep = sweep_openers(game, order, path, cluster=cluster, workers=workers,
@@ -728,8 +732,9 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
         except (ValueError, OSError) as error:
             raise _fail(str(error)) from error
     ranked = sorted(sweep.totals.items(), key=lambda item: (item[1], item[0]))
-    table = Table(title=f"Exact totals ({len(sweep.totals)} openers searched to the end, "
-                  f"{len(sweep.at_least)} cut as no better)")
+    console.print(f"{len(sweep.totals)} openers searched to the end; {len(sweep.at_least)} "
+                  f"cut as worse than the best (their proven bounds are in {path})")
+    table = Table(title="Exact totals")
     for column in ("guess", "total", "mean"):
         table.add_column(column, justify="left" if column == "guess" else "right")
     for word, total in ranked[:20]:
