@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
+from sleuth import feedback as fb
 from sleuth.game import Game, Position
 
 #: The first fifty answers of the original Wordle list: a small list for quick games.
@@ -23,3 +26,23 @@ def replay(game: Game, strategy: object, secret: int) -> Position:
         guess = strategy.choose(game, pos)  # type: ignore[attr-defined]
         pos = game.after(pos, guess, int(game.codes(guess, np.array([secret]))[0]))
     return pos
+
+
+def brute_best_total(guesses: list[str], secrets: list[str], attempts: int) -> float:
+    """Best total Lingo score over all secrets by trying every guess at every node."""
+
+    @cache
+    def best(cands: frozenset[str], used: int) -> float:
+        if used >= 5:
+            return 0.0
+        top = 0.0
+        for g in guesses:
+            parts: dict[int, set[str]] = {}
+            for s in cands:
+                parts.setdefault(fb.reference_code(g, s), set()).add(s)
+            value = sum(100 * (5 - used) if code == fb.solved_code(len(g))
+                        else best(frozenset(part), used + 1) for code, part in parts.items())
+            top = max(top, value)
+        return top
+
+    return best(frozenset(secrets), 5 - attempts)

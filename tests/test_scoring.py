@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -14,25 +12,7 @@ from sleuth.game import word_game
 from sleuth.scoring import MaxScore
 from sleuth.tree import evaluate
 
-
-def brute_best_total(guesses: list[str], secrets: list[str], attempts: int) -> float:
-    """Best total Lingo score over all secrets by trying every guess at every node."""
-
-    @cache
-    def best(cands: frozenset[str], used: int) -> float:
-        if used >= 5:
-            return 0.0
-        top = 0.0
-        for g in guesses:
-            parts: dict[int, set[str]] = {}
-            for s in cands:
-                parts.setdefault(fb.reference_code(g, s), set()).add(s)
-            value = sum(100 * (5 - used) if code == fb.solved_code(len(g))
-                        else best(frozenset(part), used + 1) for code, part in parts.items())
-            top = max(top, value)
-        return top
-
-    return best(frozenset(secrets), 5 - attempts)
+from helpers import brute_best_total
 
 
 words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=14, unique=True)

@@ -209,6 +209,14 @@ def _maxscore() -> Strategy:
     return MaxScore()
 
 
+def _prepared() -> Strategy:
+    """Lingo by the prepared tree of the list, else the end-game search (see
+    :mod:`sleuth.lingo.prepare`)."""
+    from sleuth.lingo.prepare import TreePlayer
+
+    return TreePlayer()
+
+
 def _registry() -> dict[str, Callable[[], Strategy]]:
     named: dict[str, Callable[[], Strategy]] = {}
     for metric in METRICS:
@@ -216,6 +224,7 @@ def _registry() -> dict[str, Callable[[], Strategy]]:
         named[f"{metric}-candidates"] = lambda m=metric: Greedy(m, pool="candidates")
     named["tournament"] = lambda: LingoEndgame(Greedy("entropy"))
     named["maxscore"] = _maxscore
+    named["prepared"] = _prepared
     named["letter-frequency"] = LetterFrequency
     named["green-yellow"] = GreenYellow
     return named

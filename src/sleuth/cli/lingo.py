@@ -365,3 +365,69 @@ def evaluate(
                       *(str(dist.get(a, 0)) for a in range(1, ATTEMPTS + 1)),
                       str(result.failures), f"{1000 * mean:,.0f}", f"{seconds:.1f}")
     console.print(table)
+
+
+@app.command()
+def prepare(
+    words: Annotated[Path | None, typer.Option(help="Word list (default: built-in).")] = None,
+    lengths: Annotated[str, typer.Option(help="Word lengths: '4-13' or '5,7,9'.")] = "4-13",
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Processes (default: CPU count).")
+    ] = None,
+    cluster: Annotated[
+        str | None, typer.Option(help="Dask scheduler address to run the work on instead.")
+    ] = None,
+    top: Annotated[int, typer.Option(min=1, help="First guesses screened, by classes and by "
+                                     "entropy each.")] = 4,
+    exact: Annotated[int, typer.Option(min=1, help="Three attempts left: sets up to this size "
+                                       "searched over every guess.")] = 10,
+    width: Annotated[int, typer.Option(min=1, help="Guesses searched by bound and by entropy "
+                                       "on larger sets and with four left.")] = 4,
+) -> None:
+    """Compute the best-score decision tree of each length ahead of the games.
+
+    Trees are kept in the cache folder under a hash of the words, so ``sleuth lingo player``
+    and the pit use them whenever they play the same list. An interrupted run resumes.
+    """
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.table import Table
+
+    from sleuth.lingo.prepare import Settings
+    from sleuth.lingo.prepare import prepare as prepare_tree
+
+    console = table_console()
+    try:
+        wanted = parse_lengths(lengths)
+        by_length = words_by_length(load_word_list(words))
+    except (ValueError, OSError) as error:
+        raise _fail(str(error), 2) from error
+    settings = Settings(top=top, exact=exact, width=width)
+    table = Table(title="Prepared Lingo trees")
+    for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):
+        table.add_column(column, justify="right", no_wrap=True)
+    columns = (TextColumn("length {task.fields[length]} {task.description}"), BarColumn(),
+               MofNCompleteColumn())
+    for length in wanted:
+        secrets = by_length.get(length, [])
+        if not secrets:
+            console.print(f"no words of length {length}; skipped")
+            continue
+        start = time.perf_counter()
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("screening", total=None, length=length)
+
+            def show(stage: str, done: int, total: int, task: int = task,
+                     bar: Progress = bar) -> None:
+                bar.update(task, description=stage.split("-")[0], completed=done, total=total)
+
+            try:
+                tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
+                                    progress=show)
+            except KeyboardInterrupt:
+                console.print("\nInterrupted; run the same command again to resume.")
+                raise typer.Exit(130) from None
+        table.add_row(str(length), str(len(secrets)), tree.first, f"{tree.mean:.2f}",
+                      f"{1000 * tree.mean:,.0f}", f"{time.perf_counter() - start:.1f}")
+    console.print(table)

@@ -1,0 +1,333 @@
+"""Compiled best-score search for word games scored per attempt (Lingo), a few attempts deep.
+
+Write V_k(C) for the best total score over the candidate secrets C with k attempts left, and
+p_1 > p_2 > ... for the points of solving on the 1st, 2nd, ... of those attempts. Then
+
+    V_1(C) = p_1                         (name one candidate)
+    V_k(C) = max_g  p_1 * [g in C] + sum over the other feedback classes c of V_{k-1}(c)
+
+Only one secret can be named on each attempt, so a class of s secrets is worth at most
+p_1 + p_2 * (s - 1): a candidate that splits the rest into singletons is optimal at once. Every
+guess is bounded by that before it is searched; guesses are searched best bound first and the
+search stops when no bound beats the best value found, and a guess is abandoned as soon as its
+exact classes so far plus the bounds of the rest fall short. With four attempts left the guesses
+searched exactly are a shortlist (best by entropy and by number of classes).
+
+Everything here works on letter arrays (rows of 0..25) and candidate index arrays. A context per
+thread holds the guesses, the scratch of the feedback kernel, a stamp table over feedback codes
+and a memo of values by candidate set (two independent 64-bit hashes of the sorted secret
+indices and the attempt, so a false hit needs a 128-bit collision).
+
+>>> from sleuth import feedback as fb
+>>> words = fb.encode(["abc", "abd", "abe", "xyz"])
+>>> ctx = context(words, fb.solved_code(3))
+>>> best_value(ctx, words, np.arange(4), np.arange(4), np.array([300.0, 200.0, 100.0]))
+(800.0, 0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+from sleuth.feedback import _fill_row, _place_values, _scratch, _secret_tables
+
+EPS = 1e-9
+MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
+
+Context = tuple  # (guesses, place values, scratch, stamp, memo, solved code, limits)
+
+
+def context(guesses: np.ndarray, solved: int, *, exact: int = 0, width: int = 0) -> Context:
+    """What one thread needs to search: the guesses' letter rows, the feedback kernel's scratch,
+    a stamp per feedback code (its last cell the current stamp), an empty memo, and the limits
+    of the search: with three attempts left, sets of more than ``exact`` candidates (0: none)
+    search only a shortlist of ``width`` guesses by bound and ``width`` by entropy; with four
+    left the shortlist is always used when ``width`` > 0."""
+    length = guesses.shape[1]
+    memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.float64)
+    limits = np.array([exact if exact > 0 else 1 << 60, width], np.int64)
+    return (np.ascontiguousarray(guesses, dtype=np.uint8), _place_values(length), _scratch(),
+            np.zeros(3**length + 1, np.int64), memo, solved, limits)
+
+
+@njit(cache=True, nogil=True)
+def _count(row: np.ndarray, n: int, stamp: np.ndarray, solved: int) -> tuple[int, int]:
+    """Number of distinct codes among row[:n], and 1 if the solved code is one of them."""
+    gen = stamp[-1] + 1
+    stamp[-1] = gen
+    classes = hit = 0
+    for j in range(n):
+        c = row[j]
+        if stamp[c] != gen:
+            stamp[c] = gen
+            classes += 1
+            if c == solved:
+                hit = 1
+    return classes, hit
+
+
+@njit(cache=True, nogil=True)
+def _entropy(row: np.ndarray, n: int, sizes: np.ndarray, touched: np.ndarray) -> float:
+    """Entropy (bits) of the split of row[:n] by code; ``sizes`` is left zeroed."""
+    k = 0
+    for j in range(n):
+        c = row[j]
+        if sizes[c] == 0:
+            touched[k] = c
+            k += 1
+        sizes[c] += 1
+    h = 0.0
+    for t in range(k):
+        p = sizes[touched[t]] / n
+        h -= p * np.log2(p)
+        sizes[touched[t]] = 0
+    return h
+
+
+@njit(cache=True, nogil=True)
+def _key(ids: np.ndarray, tag: float) -> tuple[int, int]:
+    """Two independent 64-bit hashes of a sorted index set and a tag (the points at stake)."""
+    h1 = np.uint64(1469598103934665603) ^ np.uint64(int(tag * 16.0))
+    h2 = np.uint64(88172645463325252) + np.uint64(int(tag * 16.0))
+    for i in ids:
+        x = np.uint64(i) + np.uint64(0x9E3779B97F4A7C15)
+        h1 = (h1 ^ x) * np.uint64(1099511628211)
+        h2 = (h2 + x * np.uint64(0xBF58476D1CE4E5B9)) ^ (h2 >> np.uint64(29))
+        h2 = h2 * np.uint64(0x94D049BB133111EB)
+    return np.int64(h1), np.int64(h2)
+
+
+@njit(cache=True, nogil=True)
+def _remember(memo: Dict, key: tuple[int, int], value: float) -> None:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+@njit(cache=True, nogil=True)
+def _codes(ctx: Context, g: int, sub: np.ndarray, letter_set: np.ndarray, counts: np.ndarray,
+           row: np.ndarray) -> tuple[int, int]:
+    """Fill ``row`` with the codes of guess ``g`` on ``sub``; return classes and hit."""
+    guesses, w, scratch, stamp, _, solved, _ = ctx
+    _fill_row(guesses[g], sub, letter_set, counts, w, row, scratch)
+    return _count(row, sub.shape[0], stamp, solved)
+
+
+@njit(cache=True, nogil=True)
+def _two_left(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float,
+              pb: float) -> tuple[float, int]:
+    """V_2 of the candidates ``sub`` (letter rows; ``own`` their guess indices) and its guess:
+    the candidates first (one splitting the rest into singletons is optimal), then any word,
+    until one splits every candidate apart (no non-candidate can do more)."""
+    n = sub.shape[0]
+    if n <= 2:
+        return pa + pb * (n - 1), own[0]
+    letter_set, counts = _secret_tables(sub)
+    row = np.empty(n, np.int64)
+    best, best_g = -1.0, own[0]
+    for k in range(n):
+        if own[k] >= 0:
+            classes, hit = _codes(ctx, own[k], sub, letter_set, counts, row)
+            value = pa * hit + pb * (classes - hit)
+            if value > best + EPS:
+                best, best_g = value, own[k]
+                if classes == n:
+                    return best, best_g
+    for g in range(ctx[0].shape[0]):
+        if best >= pb * n - EPS:
+            break
+        classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
+        value = pa * hit + pb * (classes - hit)
+        if value > best + EPS:
+            best, best_g = value, g
+    return best, best_g
+
+
+@njit(cache=True, nogil=True)
+def _bound(classes: int, hit: int, n: int, pts: np.ndarray) -> float:
+    """Upper bound of a guess: its own hit, then each other class naming one secret on the next
+    attempt and the rest on the one after."""
+    return pts[0] * hit + (pts[1] - pts[2]) * (classes - hit) + pts[2] * (n - hit)
+
+
+@njit(cache=True, nogil=True)
+def _classes(row: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Candidates ordered by code, and the start and size of each unsolved class, largest
+    first (a guess is abandoned sooner when the big classes are scored first)."""
+    n = row.shape[0]
+    order = np.argsort(row, kind="mergesort")
+    starts = np.empty(n, np.int64)
+    sizes = np.empty(n, np.int64)
+    k = start = 0
+    while start < n:
+        end = start + 1
+        while end < n and row[order[end]] == row[order[start]]:
+            end += 1
+        if row[order[start]] != solved:
+            starts[k], sizes[k] = start, end - start
+            k += 1
+        start = end
+    by_size = np.argsort(-sizes[:k], kind="mergesort")
+    return order, starts[:k][by_size], sizes[:k][by_size]
+
+
+@njit(cache=True, nogil=True)
+def _guess_split(ctx: Context, sub: np.ndarray, g: int, pts: np.ndarray
+                 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """A guess's bound, and its unsolved classes (see :func:`_classes`)."""
+    letter_set, counts = _secret_tables(sub)
+    row = np.empty(sub.shape[0], np.int64)
+    classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
+    order, starts, sizes = _classes(row, ctx[5])
+    return _bound(classes, hit, sub.shape[0], pts), order, starts, sizes
+
+
+@njit(cache=True, nogil=True)
+def _value3(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray, g: int,
+            pts: np.ndarray, floor: float) -> float:
+    """Exact value of guess ``g`` with three attempts left, or a number <= ``floor`` as soon as
+    it cannot beat ``floor`` (the bound, less what each class scored falls short of its own)."""
+    value, order, starts, sizes = _guess_split(ctx, sub, g, pts)
+    for t in range(starts.shape[0]):
+        if value <= floor + EPS or sizes[t] <= 2:
+            break
+        part = order[starts[t]:starts[t] + sizes[t]]
+        memo, key = ctx[4], _key(ids[part], pts[1] * 1000.0 + 2)
+        if key in memo:
+            inner = memo[key]
+        else:
+            inner = _two_left(ctx, sub[part], own[part], pts[1], pts[2])[0]
+            _remember(memo, key, inner)
+        value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
+    return value
+
+
+@njit(cache=True, nogil=True)
+def _value4(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray, g: int,
+            pts: np.ndarray, floor: float) -> float:
+    """Like :func:`_value3` with four attempts left: each class searched with three."""
+    value, order, starts, sizes = _guess_split(ctx, sub, g, pts)
+    for t in range(starts.shape[0]):
+        if value <= floor + EPS or sizes[t] <= 2:
+            break
+        part = order[starts[t]:starts[t] + sizes[t]]
+        memo, key = ctx[4], _key(ids[part], pts[1] * 1000.0 + 3)
+        if key in memo:
+            inner = memo[key]
+        else:
+            inner = _three_left(ctx, sub[part], ids[part], own[part], pts[1:])[0]
+            _remember(memo, key, inner)
+        value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
+    return value
+
+
+@njit(cache=True, nogil=True)
+def _perfect(ctx: Context, sub: np.ndarray, own: np.ndarray) -> int:
+    """A candidate splitting the others into singletons (it reaches the most any guess can),
+    else -1."""
+    n = sub.shape[0]
+    letter_set, counts = _secret_tables(sub)
+    row = np.empty(n, np.int64)
+    for k in range(n):
+        if own[k] >= 0 and _codes(ctx, own[k], sub, letter_set, counts, row)[0] == n:
+            return own[k]
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _ranked(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
+            width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every guess's bound, and the guesses to search, best bound first (candidates first among
+    equals); with ``width`` > 0 only the ``width`` best by bound and the ``width`` best by
+    entropy."""
+    n, m = sub.shape[0], ctx[0].shape[0]
+    letter_set, counts = _secret_tables(sub)
+    row = np.empty(n, np.int64)
+    bound, entropy = np.empty(m), np.empty(m)
+    sizes = np.zeros(ctx[3].shape[0], np.int64)
+    touched = np.empty(n, np.int64)
+    is_own = np.zeros(m)
+    for k in range(n):
+        if own[k] >= 0:
+            is_own[own[k]] = 1e-6
+    for g in range(m):
+        classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
+        bound[g] = _bound(classes, hit, n, pts)
+        if width > 0:
+            entropy[g] = _entropy(row, n, sizes, touched)
+    order = np.argsort(-(bound + is_own), kind="mergesort")
+    if width > 0:
+        keep = np.zeros(m, np.bool_)
+        keep[np.argsort(-(entropy + is_own), kind="mergesort")[:width]] = True
+        keep[order[:width]] = True
+        order = order[keep[order]]
+    return bound, order
+
+
+@njit(cache=True, nogil=True)
+def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray) -> int:
+    """A guess known optimal without search (two candidates, or a perfect one), else -1."""
+    if sub.shape[0] <= 2:
+        return own[0]
+    return _perfect(ctx, sub, own)
+
+
+@njit(cache=True, nogil=True)
+def _three_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
+                pts: np.ndarray) -> tuple[float, int]:
+    """V_3 of ``sub`` exactly, and the guess reaching it."""
+    settled = _settled(ctx, sub, own, pts)
+    if settled >= 0:
+        return pts[0] + pts[1] * (sub.shape[0] - 1), settled
+    width = 0 if sub.shape[0] <= ctx[6][0] else ctx[6][1]
+    bound, order = _ranked(ctx, sub, own, pts, width)
+    best, best_g = -1.0, order[0]
+    for g in order:
+        if bound[g] <= best + EPS:
+            break
+        value = _value3(ctx, sub, ids, own, g, pts, best)
+        if value > best + EPS:
+            best, best_g = value, g
+    return best, best_g
+
+
+@njit(cache=True, nogil=True)
+def _four_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
+               pts: np.ndarray) -> tuple[float, int]:
+    """V_4 of ``sub`` over the context's shortlist (every guess when its width is 0)."""
+    settled = _settled(ctx, sub, own, pts)
+    if settled >= 0:
+        return pts[0] + pts[1] * (sub.shape[0] - 1), settled
+    bound, order = _ranked(ctx, sub, own, pts, ctx[6][1])
+    best, best_g = -1.0, order[0]
+    for g in order:
+        if bound[g] <= best + EPS:
+            break
+        value = _value4(ctx, sub, ids, own, g, pts, best)
+        if value > best + EPS:
+            best, best_g = value, g
+    return best, best_g
+
+
+def best_value(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
+               points: np.ndarray) -> tuple[float, int]:
+    """Best total score of the candidates ``cands`` (sorted secret indices; ``own`` their guess
+    indices, -1 if unguessable) with ``len(points)`` attempts left worth ``points``, and the
+    guess reaching it, within the limits of the context (see :func:`context`)."""
+    cands = np.ascontiguousarray(cands, dtype=np.int64)
+    sub = np.ascontiguousarray(secrets[cands])
+    own = np.ascontiguousarray(own, dtype=np.int64)
+    pts = np.ascontiguousarray(points, dtype=np.float64)
+    if len(pts) == 1 or sub.shape[0] == 1:
+        return float(pts[0]), int(own[0])
+    if len(pts) == 2:
+        value, guess = _two_left(ctx, sub, own, pts[0], pts[1])
+    elif len(pts) == 3:
+        value, guess = _three_left(ctx, sub, cands, own, pts)
+    elif len(pts) == 4:
+        value, guess = _four_left(ctx, sub, cands, own, pts)
+    else:
+        raise ValueError("searches at most four attempts deep")
+    return float(value), int(guess)

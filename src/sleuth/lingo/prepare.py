@@ -1,0 +1,317 @@
+"""Prepared Lingo trees: the top of the best-score decision tree, computed ahead of the games.
+
+For one word list and length, preparation screens the most promising first guesses (best by
+number of classes and by entropy) with a cheap search, keeps the best, and then searches every
+class of that first guess with four attempts left (:mod:`sleuth.endgame`), recording the second
+guess per first feedback and the third per pair of feedbacks. The result is a small JSON file in
+the cache folder, named by a hash of the (sorted) words, that the player reads; it also holds the
+tree's exact total score, so the mean score of the list is known without replaying a game.
+
+Work is split into batches of classes run on all cores (or a Dask cluster), each finished batch
+appended to a ``.partial.jsonl`` file beside the tree so an interrupted run resumes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import as_completed as futures_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sleuth import endgame
+from sleuth import feedback as fb
+from sleuth.game import Game, Position, word_game
+from sleuth.words import cache_dir
+
+TREE_FORMAT = 1
+ATTEMPTS = 5
+ON_THE_FLY = 150  # largest set searched with four attempts left during a game
+BATCHES = 48  # work units per tree, fixed so that a resumed run finds the same ones
+Progress = Callable[[str, int, int], None]  # (stage, done, total)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard to search: first guesses screened (``top`` by classes and by entropy), and the
+    limits of the end-game search when screening and when building (see
+    :func:`sleuth.endgame.context`)."""
+
+    top: int = 4
+    screen_exact: int = 8
+    screen_width: int = 3
+    exact: int = 10
+    width: int = 4
+
+
+def list_key(words: Iterable[str]) -> str:
+    """A hash of a word list that ignores its order (the file's order does not change the game)."""
+    return hashlib.sha256("\n".join(sorted(words)).encode()).hexdigest()[:20]
+
+
+def tree_path(words: Sequence[str], directory: Path | None = None) -> Path:
+    """Where the prepared tree of these words (one length) is kept."""
+    base = directory or cache_dir() / "lingo-trees"
+    return base / f"{len(words[0])}-{list_key(words)}.json"
+
+
+def points(used: int) -> np.ndarray:
+    """Points of the attempts left after ``used`` attempts: 100 * (6 - attempt)."""
+    return np.array([100.0 * (6 - a) for a in range(used + 1, ATTEMPTS + 1)])
+
+
+# -- one process's searcher ---------------------------------------------------------------------
+
+_GAMES: dict[tuple[str, int, int], tuple[Game, endgame.Context]] = {}
+
+
+def searcher(words: Sequence[str], exact: int, width: int) -> tuple[Game, endgame.Context]:
+    """The game of these words and a search context with these limits, built once per process."""
+    key = (list_key(words), exact, width)
+    if key not in _GAMES:
+        game = word_game(list(words), max_attempts=ATTEMPTS)
+        _GAMES[key] = game, endgame.context(game.guesses, fb.solved_code(len(words[0])),
+                                            exact=exact, width=width)
+    return _GAMES[key]
+
+
+def best_guess(game: Game, ctx: endgame.Context, cands: np.ndarray, used: int
+               ) -> tuple[float, int]:
+    """The best total score of ``cands`` with ``used`` attempts spent, and its guess."""
+    return endgame.best_value(ctx, game.secrets, cands, game.guess_of_secret(cands),
+                              points(used))
+
+
+def class_job(words: Sequence[str], exact: int, width: int,
+              batch: list[tuple[int, np.ndarray]], deep: bool) -> list[dict[str, Any]]:
+    """Search each class of the first guess with four attempts left; with ``deep`` also record
+    the third guess of every class the second guess leaves."""
+    game, ctx = searcher(words, exact, width)
+    out = []
+    for code, cands in batch:
+        value, second = best_guess(game, ctx, cands, 1)
+        moves = {str(code): game.guess_labels[second]}
+        if deep:
+            for code2, part in game.partition(second, cands):
+                if code2 != game.solved and part.size > 1:
+                    third = best_guess(game, ctx, part, 2)[1]
+                    moves[f"{code}.{code2}"] = game.guess_labels[third]
+        out.append({"code": int(code), "total": value, "moves": moves})
+    return out
+
+
+# -- the preparation ----------------------------------------------------------------------------
+
+
+@dataclass
+class Prepared:
+    """A prepared tree: first guess, later guesses by feedback path, and its exact total."""
+
+    length: int
+    key: str
+    n_words: int
+    first: str
+    moves: dict[str, str]
+    total: float
+    seconds: float
+    settings: dict[str, int]
+    screened: dict[str, float] = field(default_factory=dict)
+    format: int = TREE_FORMAT
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n_words
+
+    def guess(self, history: Sequence[int]) -> str | None:
+        """The prepared guess after these feedback codes (None past the prepared levels)."""
+        if not history:
+            return self.first
+        return self.moves.get(".".join(map(str, history)))
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tree")
+        with os.fdopen(fd, "w") as f:
+            json.dump(asdict(self), f)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: Path) -> Prepared | None:
+        """The tree in ``path``, or None when there is none (or it is unreadable or stale)."""
+        try:
+            data = json.loads(path.read_text())
+            if data.get("format") != TREE_FORMAT:
+                return None
+            return cls(**data)
+        except (OSError, ValueError, TypeError):
+            return None
+
+
+def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared | None:
+    """The prepared tree of exactly these words, if one was prepared."""
+    tree = Prepared.load(tree_path(words, directory))
+    if tree is None or tree.key != list_key(words) or tree.n_words != len(words):
+        return None
+    return tree
+
+
+class _Journal:
+    """Finished work of an interrupted preparation, one JSON line per result."""
+
+    def __init__(self, path: Path, settings: Settings) -> None:
+        self.path = path
+        self.done: dict[str, Any] = {}
+        head = {"kind": "settings", **asdict(settings)}
+        try:
+            lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        except (OSError, ValueError):
+            lines = []
+        if lines and lines[0] == head:
+            self.done = {line["id"]: line["result"] for line in lines[1:] if "id" in line}
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(head) + "\n")
+
+    def add(self, ident: str, result: Any) -> None:
+        self.done[ident] = result
+        with self.path.open("a") as f:
+            f.write(json.dumps({"id": ident, "result": result}) + "\n")
+
+
+def _batches(parts: list[tuple[int, np.ndarray]], n: int) -> list[list[tuple[int, np.ndarray]]]:
+    """``parts`` dealt into about ``n`` batches of similar work (big classes spread out)."""
+    order = sorted(parts, key=lambda p: -p[1].size)
+    batches: list[list[tuple[int, np.ndarray]]] = [[] for _ in range(min(n, len(order)) or 1)]
+    for i, part in enumerate(order):
+        batches[i % len(batches)].append(part)
+    return batches
+
+
+def _runner(workers: int, cluster: object | None) -> tuple[Callable, Callable, Callable]:
+    """submit, as_completed and close for a process pool or a Dask cluster."""
+    if cluster is not None:
+        from distributed import Client, as_completed
+
+        own = isinstance(cluster, str)
+        client = Client(cluster) if own else cluster
+        return (lambda fn, *a: client.submit(fn, *a, pure=False), as_completed,
+                client.close if own else (lambda: None))
+    import multiprocessing
+
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return pool.submit, futures_completed, lambda: pool.shutdown(cancel_futures=True)
+
+
+def _tree_total(words: Sequence[str], settings: Settings, first: int, journal: _Journal,
+                prefix: str, deep: bool, exact: int, width: int, workers: int,
+                cluster: object | None, progress: Progress | None) -> tuple[float, dict]:
+    """Total score of the tree under ``first`` and its moves, searched in batches."""
+    game = word_game(list(words), max_attempts=ATTEMPTS)
+    parts = [(c, p) for c, p in game.partition(first, game.start().candidates)
+             if c != game.solved]
+    batches = _batches(parts, BATCHES)
+    todo = [i for i in range(len(batches)) if f"{prefix}:{i}" not in journal.done]
+    if todo:
+        submit, as_completed, close = _runner(workers, cluster)
+        try:
+            futures = {submit(class_job, list(words), exact, width, batches[i], deep): i
+                       for i in todo}
+            for n, future in enumerate(as_completed(futures), 1):
+                journal.add(f"{prefix}:{futures[future]}", future.result())
+                if progress is not None:
+                    progress(prefix, len(batches) - len(todo) + n, len(batches))
+        finally:
+            close()
+    total = 500.0 * bool(np.isin(first, game.guess_of_secret(game.start().candidates)))
+    moves: dict[str, str] = {}
+    for i in range(len(batches)):
+        for item in journal.done[f"{prefix}:{i}"]:
+            total += item["total"]
+            moves.update(item["moves"])
+    return total, moves
+
+
+def first_choices(game: Game, top: int) -> list[int]:
+    """The ``top`` first guesses by number of classes and by entropy, best first."""
+    stats = game.stats(np.arange(len(game.guesses)), game.start().candidates)
+    by_classes = np.argsort(-stats[:, fb.CLASSES], kind="stable")[:top]
+    by_entropy = np.argsort(-stats[:, fb.ENTROPY], kind="stable")[:top]
+    return list(dict.fromkeys(int(g) for pair in zip(by_classes, by_entropy, strict=True)
+                              for g in pair))
+
+
+def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: int | None = None,
+            cluster: object | None = None, directory: Path | None = None,
+            progress: Progress | None = None) -> Prepared:
+    """Prepare (or resume preparing) the tree of one length's words and save it."""
+    settings = settings or Settings()
+    words = sorted(set(words))
+    workers = workers or os.cpu_count() or 1
+    path = tree_path(words, directory)
+    start = time.perf_counter()
+    journal = _Journal(path.with_suffix(".partial.jsonl"), settings)
+    game = word_game(words, max_attempts=ATTEMPTS)
+    screened: dict[str, float] = {}
+    choices = first_choices(game, settings.top)
+    for first in choices if len(choices) > 1 else []:
+        total, _ = _tree_total(words, settings, first, journal, f"screen-{first}", False,
+                               settings.screen_exact, settings.screen_width, workers, cluster,
+                               progress)
+        screened[game.guess_labels[first]] = total / len(words)
+    best = max(screened, key=screened.__getitem__) if screened else game.guess_labels[choices[0]]
+    first = game.guess_index(best)
+    total, moves = _tree_total(words, settings, first, journal, f"tree-{first}", True,
+                               settings.exact, settings.width, workers, cluster, progress)
+    tree = Prepared(len(words[0]), list_key(words), len(words), best, moves, total,
+                    time.perf_counter() - start,
+                    asdict(settings), screened)
+    tree.save(path)
+    path.with_suffix(".partial.jsonl").unlink(missing_ok=True)
+    return tree
+
+
+# -- playing by the tree ------------------------------------------------------------------------
+
+
+@dataclass
+class TreePlayer:
+    """Play by the prepared tree of the game's words when there is one, and past its levels (or
+    without one) by the end-game search on the fly."""
+
+    directory: Path | None = None
+    name: str = "prepared"
+    _trees: dict[int, tuple[Prepared | None, endgame.Context]] = field(default_factory=dict,
+                                                                       repr=False)
+
+    def prepared(self, game: Game) -> tuple[Prepared | None, endgame.Context]:
+        """The game's tree (None if not prepared) and a search context, found once per game."""
+        if id(game) not in self._trees:
+            tree = load_tree(list(game.secret_labels), self.directory)
+            settings = Settings(**tree.settings) if tree else Settings()
+            ctx = endgame.context(game.guesses, int(game.solved), exact=settings.exact,
+                                  width=settings.width)
+            self._trees[id(game)] = tree, ctx
+        return self._trees[id(game)]
+
+    def choose(self, game: Game, position: Position) -> int:
+        tree, ctx = self.prepared(game)
+        if tree is not None:
+            word = tree.guess([code for _, code in position.history])
+            if word is not None:
+                return game.guess_index(word)
+        left = game.max_cost - position.cost
+        if left >= 5 or (left == 4 and position.candidates.size > ON_THE_FLY):
+            from sleuth.strategies import Greedy
+
+            return Greedy("entropy").choose(game, position)
+        return endgame.best_value(ctx, game.secrets, position.candidates,
+                                  game.guess_of_secret(position.candidates),
+                                  points(position.cost))[1]

@@ -1,0 +1,58 @@
+"""The compiled best-score search against a brute-force search over every guess."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth import feedback as fb
+from sleuth.endgame import best_value, context
+from sleuth.game import word_game
+
+from helpers import brute_best_total
+
+words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=16, unique=True)
+guesses = st.lists(st.text("abcde", min_size=3, max_size=3), max_size=6, unique=True)
+
+
+def search(secrets: list[str], extra: list[str], attempts: int, **limits: int) -> float:
+    game = word_game(secrets, sorted(set(extra) | set(secrets)))
+    ctx = context(game.guesses, fb.solved_code(3), **limits)
+    cands = game.start().candidates
+    pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
+    value, guess = best_value(ctx, game.secrets, cands, game.guess_of_secret(cands), pts)
+    assert 0 <= guess < len(game.guesses)
+    return value
+
+
+@settings(max_examples=60, deadline=None)
+@given(words, guesses, st.integers(1, 4))
+def test_exact_search_matches_brute_force(secrets: list[str], extra: list[str],
+                                          attempts: int) -> None:
+    every = sorted(set(extra) | set(secrets))
+    assert search(secrets, extra, attempts) == pytest.approx(
+        brute_best_total(every, secrets, attempts))
+
+
+@settings(max_examples=40, deadline=None)
+@given(words, st.integers(3, 4), st.integers(1, 3), st.integers(1, 3))
+def test_shortlists_never_overstate(secrets: list[str], attempts: int, exact: int,
+                                    width: int) -> None:
+    """A shortlisted search reports the value of a real strategy: never above the optimum."""
+    assert search(secrets, [], attempts, exact=exact, width=width) <= brute_best_total(
+        sorted(secrets), secrets, attempts) + 1e-9
+
+
+def test_memo_gives_the_same_values_when_reused(lingo_dir) -> None:
+    secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:600]
+    game = word_game(secrets)
+    ctx = context(game.guesses, fb.solved_code(5), exact=10, width=3)
+    pts = np.array([400.0, 300.0, 200.0, 100.0])
+    parts = [p for c, p in game.partition(0, game.start().candidates) if p.size > 2][:8]
+    first = [best_value(ctx, game.secrets, p, game.guess_of_secret(p), pts) for p in parts]
+    again = [best_value(ctx, game.secrets, p, game.guess_of_secret(p), pts) for p in parts]
+    fresh = context(game.guesses, fb.solved_code(5), exact=10, width=3)
+    alone = [best_value(fresh, game.secrets, p, game.guess_of_secret(p), pts) for p in parts]
+    assert first == again == alone
