@@ -2,7 +2,9 @@
 hard mode, several boards and the adversarial host.
 
 Run: ``python bench/wordle.py`` (writes bench/results/wordle.md and wordle.png; about ten
-minutes on 2 cores). ``--quick`` skips the exact searches but SALET's.
+minutes on 2 cores). ``--quick`` skips the exact searches but SALET's. ``--only exact sweep``
+reruns just those sections (the exact optima, normal and hard mode; the opener sweep with and
+without cut-offs) and puts them in place in the existing results file.
 """
 
 from __future__ import annotations
@@ -77,38 +79,132 @@ def optimal(game, first: str):
     return timed(lambda: optimal_mean(game, first_guess=first, max_guesses=6))
 
 
+EXACT_HEAD = "## Exact optimum (branch and bound, `sleuth wordle optimal --first WORD`)"
+SWEEP_HEAD = "## Best opener with cut-offs (`sleuth wordle optimal --all`)"
+
+
+def exact_section(game, hard, quick: bool) -> tuple[list[str], dict]:
+    """The exact optima after SALET (and SLATE, CRANE) in normal mode and SALET in hard mode,
+    with the time of each search (all cores)."""
+    print("exact optimum", flush=True)
+    rows, trees = [], {}
+    for first in ["salet"] if quick else ["salet", "slate", "crane"]:
+        result, seconds = optimal(game, first)
+        trees[first] = result
+        rows.append([first.upper(), str(result.total), f"{result.mean:.4f}",
+                     str(result.worst), str(PUBLISHED[first]), f"{seconds:.1f}"])
+        print(f"  {first}: {result.total} in {seconds:.1f} s", flush=True)
+    result, seconds = optimal(hard, "salet")
+    rows.append(["SALET (hard mode)", str(result.total), f"{result.mean:.4f}",
+                 str(result.worst), str(PUBLISHED_HARD["salet"]), f"{seconds:.1f}"])
+    print(f"  salet, hard mode: {result.total} in {seconds:.1f} s", flush=True)
+    note = ("Hard mode (`--hard`): each node's guesses are those keeping the greens and using "
+            "the yellows revealed on its path; the memo tells nodes apart by candidates and "
+            "hints. Seconds include the pool of worker processes starting.\n")
+    return [EXACT_HEAD + "\n", table(["first guess", "total", "mean", "worst", "published",
+                                      "seconds"], rows), "", note], trees
+
+
+def sweep_run(game, openers: list[str], cut: bool) -> tuple[object, float]:
+    """One sweep over ``openers`` in one process, from an empty memo, into a scratch file."""
+    import tempfile
+    from pathlib import Path
+
+    from sleuth import search
+    from sleuth.wordle import sweep_openers
+
+    search._SOLVERS.clear()  # every run starts from an empty memo
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sweep.jsonl"
+        if openers[0] != "salet":
+            path.write_text('{"guess": "salet", "total": 7920}\n')
+        return timed(lambda: sweep_openers(game, openers, path, cut=cut, workers=1))
+
+
+def sweep_section(game) -> list[str]:
+    """The opener sweep on samples of first guesses, with and without the ``upper`` cut-off
+    (one process each, from an empty memo)."""
+    from sleuth.wordle import sweep_order
+
+    print("opener sweep", flush=True)
+    order = sweep_order(game)
+    samples = [("the first 20 in sweep order", order[:20]),
+               ("every 1000th after, SALET's 7920 known", order[1000::1000])]
+    rows = []
+    for label, openers in samples:
+        cut, cut_s = sweep_run(game, openers, True)
+        full, full_s = sweep_run(game, openers, False)
+        assert cut.best == full.best
+        low = all(full.totals[w] >= b for w, b in cut.at_least.items())
+        rows.append([label, str(len(openers)), f"{cut.best[0].upper()} {cut.best[1]}",
+                     str(len(cut.at_least)), f"{cut_s:.1f}", f"{full_s:.1f}",
+                     "yes" if low else "NO"])
+        print(f"  {label}: {len(cut.at_least)} cut, {cut_s:.1f} s against {full_s:.1f} s",
+              flush=True)
+    where = ", ".join(w.upper() for w in order[:8])
+    return [SWEEP_HEAD + "\n",
+            f"Openers in the order of the search's own root bound (first: {where}); each is "
+            "searched with `upper` = the best total so far + 1, so an opener that cannot match "
+            "the best stops as soon as that is proven and is recorded as \"at least\" its "
+            "proven bound. One process, empty memo for each run.\n",
+            table(["sample", "openers", "best", "cut", "seconds with cut-offs",
+                   "seconds without", "bounds below the exact totals"], rows), ""]
+
+
+def splice(text: str, sections: list[list[str]]) -> str:
+    """``text`` (a results file) with each section (its first line a ``## `` heading) put in
+    place of the section of that heading, or appended."""
+    for lines in sections:
+        head = lines[0].strip()
+        body = "\n".join(lines)
+        start = text.find(head)
+        if start < 0:
+            text = text.rstrip("\n") + "\n\n" + body + "\n"
+            continue
+        end = text.find("\n## ", start + len(head))
+        text = text[:start] + body + ("\n" + text[end + 1:] if end >= 0 else "\n")
+    return text
+
+
+def only(parts: list[str], game, hard) -> None:
+    """Rerun some sections and put them in place in the results file."""
+    from common import header
+
+    stamp = header("x", "python bench/wordle.py --only " + " ".join(parts)).split("\n")[2:5]
+    sections = []
+    if "exact" in parts:
+        sections.append(exact_section(game, hard, quick=False)[0])
+    if "sweep" in parts:
+        sections.append(sweep_section(game))
+    for lines in sections:
+        lines.insert(1, "\n".join(["- rerun alone:", *[f"  {s}" for s in stamp]]) + "\n")
+    path = RESULTS / "wordle.md"
+    path.write_text(splice(path.read_text() if path.exists() else "", sections))
+    print(f"wrote {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="Exact search for SALET only.")
+    parser.add_argument("--only", nargs="+", choices=["exact", "sweep"],
+                        help="Rerun just these sections into the existing results file.")
     args = parser.parse_args()
     answers, guesses = lists()
     game = wordle_game(answers, guesses)
     hard = wordle_game(answers, guesses, hard=True)
+    if args.only:
+        only(args.only, game, hard)
+        return
     out = [header("Wordle on the original lists", "python bench/wordle.py"
                   + (" --quick" if args.quick else "")),
            f"- seed: {SEED} (random boards only; everything else is exhaustive)\n",
            f"{len(answers)} answers (answers-original.txt) as secrets, {len(guesses)} accepted "
            "guesses (allowed-original.txt); 6 attempts; mean = guesses per solved answer.\n"]
 
-    print("exact optimum", flush=True)
-    exact_rows, trees = [], {}
-    firsts = ["salet"] if args.quick else ["salet", "slate", "crane"]
-    for first in firsts:
-        result, seconds = optimal(game, first)
-        trees[first] = result
-        exact_rows.append([first.upper(), str(result.total), f"{result.mean:.4f}",
-                           str(result.worst), str(PUBLISHED[first]), f"{seconds:.1f}"])
-        print(f"  {first}: {result.total} in {seconds:.1f} s", flush=True)
-    hard_note = ""
-    try:
-        result, seconds = optimal(hard, "salet")
-        exact_rows.append(["SALET (hard)", str(result.total), f"{result.mean:.4f}",
-                           str(result.worst), str(PUBLISHED_HARD["salet"]), f"{seconds:.1f}"])
-    except ValueError as error:
-        hard_note = f"\nHard mode exact: not run ({error}).\n"
-    out += ["## Exact optimum (branch and bound, `sleuth wordle optimal --first WORD`)\n",
-            table(["first guess", "total", "mean", "worst", "published", "seconds"], exact_rows),
-            hard_note]
+    exact, trees = exact_section(game, hard, args.quick)
+    out += exact
+    if not args.quick:
+        out += sweep_section(game)
 
     print("strategies, normal mode", flush=True)
     extra = [(f"optimal after {w.upper()}", TreePlayer(r.tree)) for w, r in trees.items()]
