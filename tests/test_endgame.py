@@ -7,11 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import brute_best_total
 from sleuth import feedback as fb
 from sleuth.endgame import best_value, context
 from sleuth.game import word_game
-
-from helpers import brute_best_total
 
 words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=16, unique=True)
 guesses = st.lists(st.text("abcde", min_size=3, max_size=3), max_size=6, unique=True)

@@ -7,13 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth import feedback as fb
+from helpers import brute_best_total
 from sleuth.game import word_game
 from sleuth.scoring import MaxScore
 from sleuth.tree import evaluate
-
-from helpers import brute_best_total
-
 
 words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=14, unique=True)
 

@@ -13,18 +13,22 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from sleuth import strategies
-from sleuth.feedback import FeedbackError
-from sleuth.game import Contradiction, Game, Position, word_game
-from sleuth.words import WordList, cache_dir, default_words, load_words
+from sleuth.lingo.quick import cache_dir, play_tree
+
+if TYPE_CHECKING:  # the quick path must not pay for numpy and numba: imported where used
+    from sleuth import strategies
+    from sleuth.game import Game, Position
+    from sleuth.words import WordList
 
 ATTEMPTS = 5
 
 
 def player_words(length: int, directory: Path) -> WordList:
     """The words of one length: ``wordlistN.txt``, else ``wordlist.txt``, else the built-in list."""
+    from sleuth.words import WordList, default_words, load_words
+
     for name in (f"wordlist{length}.txt", "wordlist.txt"):
         path = directory / name
         if path.exists():
@@ -80,16 +84,42 @@ def _remember(path: Path, key: str, word: str) -> None:
 def play(length: int, strategy_name: str = "tournament", *, directory: Path | None = None,
          stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          stderr: TextIO = sys.stderr) -> int:
-    """Play one game over the protocol; returns the exit status (0 normally)."""
-    words = player_words(length, directory or Path.cwd())
+    """Play one game over the protocol; returns the exit status (0 normally).
+
+    With the ``prepared`` strategy a complete prepared tree is played without loading the
+    search (:mod:`sleuth.lingo.quick`); the full player takes over from the same history when
+    there is no tree or the game leaves it."""
+    directory = directory or Path.cwd()
+    history: list[tuple[str, str]] = []
+    if strategy_name == "prepared":
+        finished, history = play_tree(length, directory, stdin, stdout)
+        if finished:
+            return 0
+    from sleuth import strategies
+    from sleuth.feedback import FeedbackError
+    from sleuth.game import word_game
+
+    words = player_words(length, directory)
     if not len(words):
         print(f"no words of length {length} in the word list", file=stderr)
         return 2
-    strategy = strategies.get(strategy_name)
+    try:
+        strategy = strategies.get(strategy_name)
+    except ValueError as err:
+        print(err, file=stderr)
+        return 2
     game = word_game(list(words), max_attempts=ATTEMPTS)
     position = game.start()
-    guess = opening_guess(game, words, strategy)
-    for _ in range(ATTEMPTS):
+    for word, line in history:
+        try:
+            guess, code = game.guess_index(word), game.parse(line)
+        except (ValueError, FeedbackError) as err:
+            print(f"unreadable feedback: {err}", file=stderr)
+            return 1
+        position = _narrow(game, position, guess, code, stderr)
+    guess = opening_guess(game, words, strategy) if not history else \
+        strategy.choose(game, position)
+    while position.cost < ATTEMPTS:
         stdout.write(game.guess_labels[guess] + "\n")
         stdout.flush()
         line = stdin.readline()
@@ -112,6 +142,8 @@ def play(length: int, strategy_name: str = "tournament", *, directory: Path | No
 def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextIO) -> Position:
     """The position after an answer; on a contradiction (a secret not in our list), spend the
     attempt and keep the candidates, so that the game goes on."""
+    from sleuth.game import Contradiction, Position
+
     try:
         return game.after(position, guess, code)
     except Contradiction as err:
@@ -127,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m sleuth.lingo.player")
-    parser.add_argument("--strategy", default="tournament", choices=sorted(strategies.STRATEGIES))
+    parser.add_argument("--strategy", default="tournament", help="a built-in strategy name")
     parser.add_argument("length", type=int)
     args = parser.parse_args(argv)
     return play(args.length, args.strategy)

@@ -13,15 +13,14 @@ appended to a ``.partial.jsonl`` file beside the tree so an interrupted run resu
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import as_completed as futures_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,8 @@ import numpy as np
 from sleuth import endgame
 from sleuth import feedback as fb
 from sleuth.game import Game, Position, word_game
-from sleuth.words import cache_dir
+from sleuth.lingo.quick import list_key, tree_path
+from sleuth.tree import Node, evaluate
 
 TREE_FORMAT = 1
 ATTEMPTS = 5
@@ -50,17 +50,6 @@ class Settings:
     screen_width: int = 3
     exact: int = 10
     width: int = 4
-
-
-def list_key(words: Iterable[str]) -> str:
-    """A hash of a word list that ignores its order (the file's order does not change the game)."""
-    return hashlib.sha256("\n".join(sorted(words)).encode()).hexdigest()[:20]
-
-
-def tree_path(words: Sequence[str], directory: Path | None = None) -> Path:
-    """Where the prepared tree of these words (one length) is kept."""
-    base = directory or cache_dir() / "lingo-trees"
-    return base / f"{len(words[0])}-{list_key(words)}.json"
 
 
 def points(used: int) -> np.ndarray:
@@ -124,6 +113,7 @@ class Prepared:
     seconds: float
     settings: dict[str, int]
     screened: dict[str, float] = field(default_factory=dict)
+    complete: bool = False  # a guess for every feedback path: the game needs no search
     format: int = TREE_FORMAT
 
     @property
@@ -271,11 +261,27 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     total, moves = _tree_total(words, settings, first, journal, f"tree-{first}", True,
                                settings.exact, settings.width, workers, cluster, progress)
     tree = Prepared(len(words[0]), list_key(words), len(words), best, moves, total,
-                    time.perf_counter() - start,
-                    asdict(settings), screened)
+                    time.perf_counter() - start, asdict(settings), screened)
+    tree = complete(game, tree)
     tree.save(path)
     path.with_suffix(".partial.jsonl").unlink(missing_ok=True)
     return tree
+
+
+def complete(game: Game, tree: Prepared) -> Prepared:
+    """The tree with a guess for every feedback path, found by playing it against every word."""
+    played = evaluate(game, TreePlayer(given=tree), keep_tree=True)
+    moves: dict[str, str] = {}
+
+    def walk(node: Node, path: tuple[int, ...]) -> None:
+        if path:
+            moves[".".join(map(str, path))] = game.guess_labels[node.guess]
+        for code, child in node.children.items():
+            if child is not None:
+                walk(child, (*path, code))
+
+    walk(played.root, ())
+    return replace(tree, moves=moves, complete=True)
 
 
 # -- playing by the tree ------------------------------------------------------------------------
@@ -287,6 +293,7 @@ class TreePlayer:
     without one) by the end-game search on the fly."""
 
     directory: Path | None = None
+    given: Prepared | None = None
     name: str = "prepared"
     _trees: dict[int, tuple[Prepared | None, endgame.Context]] = field(default_factory=dict,
                                                                        repr=False)
@@ -294,7 +301,9 @@ class TreePlayer:
     def prepared(self, game: Game) -> tuple[Prepared | None, endgame.Context]:
         """The game's tree (None if not prepared) and a search context, found once per game."""
         if id(game) not in self._trees:
-            tree = load_tree(list(game.secret_labels), self.directory)
+            words = list(game.secret_labels)
+            tree = self.given if self.given is not None and self.given.key == list_key(words) \
+                else load_tree(words, self.directory)
             settings = Settings(**tree.settings) if tree else Settings()
             ctx = endgame.context(game.guesses, int(game.solved), exact=settings.exact,
                                   width=settings.width)

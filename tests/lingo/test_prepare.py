@@ -1,0 +1,171 @@
+"""Prepared trees: the recorded total is what playing the tree scores, runs resume, Dask agrees,
+and the player program follows the tree over the protocol."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sleuth.cli import app
+from sleuth.game import word_game
+from sleuth.lingo.player import play
+from sleuth.lingo.prepare import (
+    Prepared,
+    Settings,
+    TreePlayer,
+    list_key,
+    load_tree,
+    prepare,
+    tree_path,
+)
+from sleuth.lingo.referee import play_game
+from sleuth.strategies import get
+from sleuth.tree import evaluate
+
+QUICK = Settings(top=2, screen_exact=4, screen_width=2, exact=6, width=2)
+
+
+@pytest.fixture(scope="module")
+def words(lingo_dir: Path) -> list[str]:
+    """400 official four-letter words, spread over the alphabet."""
+    return (lingo_dir / "wordlist4.txt").read_text().split()[::16][:400]
+
+
+@pytest.fixture(scope="module")
+def tree(words: list[str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Prepared, Path]:
+    directory = tmp_path_factory.mktemp("trees")
+    return prepare(words, QUICK, workers=1, directory=directory), directory
+
+
+def test_recorded_total_is_what_the_tree_scores(words: list[str],
+                                                tree: tuple[Prepared, Path]) -> None:
+    prepared, directory = tree
+    game = word_game(words)
+    played = evaluate(game, TreePlayer(directory))
+    assert played.mean_score() == pytest.approx(prepared.mean)
+    assert prepared.first in prepared.screened
+    assert prepared.mean >= evaluate(game, get("tournament")).mean_score() - 1e-9
+
+
+def test_tree_is_found_by_the_words_not_their_order(words: list[str],
+                                                    tree: tuple[Prepared, Path]) -> None:
+    prepared, directory = tree
+    assert load_tree(list(reversed(words)), directory) == prepared
+    assert load_tree(words[:-1], directory) is None
+    assert list_key(words) != list_key(words[:-1])
+
+
+def test_interrupted_run_resumes_without_redoing_work(words: list[str], tmp_path: Path,
+                                                      tree: tuple[Prepared, Path]) -> None:
+    seen: list[tuple[str, int]] = []
+
+    def stop_after_three(stage: str, done: int, total: int) -> None:
+        seen.append((stage, done))
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        prepare(words, QUICK, workers=1, directory=tmp_path, progress=stop_after_three)
+    journal = tree_path(words, tmp_path).with_suffix(".partial.jsonl")
+    kept = len(journal.read_text().splitlines())
+    assert kept >= 3  # the settings line and the finished batches
+
+    resumed: list[tuple[str, int]] = []
+    again = prepare(words, QUICK, workers=1, directory=tmp_path,
+                    progress=lambda s, d, t: resumed.append((s, d)))
+    assert again.total == pytest.approx(tree[0].total) and again.moves == tree[0].moves
+    assert resumed[0][1] > 1  # the first report already counts the batches done before
+    assert not journal.exists()
+
+
+def test_dask_cluster_prepares_the_same_tree(words: list[str], tmp_path: Path,
+                                             tree: tuple[Prepared, Path]) -> None:
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        on_dask = prepare(words, QUICK, cluster=client, directory=tmp_path)
+    assert on_dask.total == pytest.approx(tree[0].total) and on_dask.first == tree[0].first
+
+
+def test_player_program_follows_the_prepared_tree(words: list[str], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("SLEUTH_CACHE_DIR", str(cache))
+    prepared = prepare(words, QUICK, workers=1)
+    game = word_game(words)
+    planned = evaluate(game, TreePlayer())
+    arena = tmp_path / "arena"
+    arena.mkdir()
+    (arena / "wordlist4.txt").write_text("\n".join(words) + "\n")
+    player = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "prepared"]
+    for index in (0, 99, 399):
+        result = play_game(player, words[index], set(words), workdir=arena, timeout=60)
+        assert result.reason is None
+        assert result.attempts == int(planned.cost[index])
+        assert result.guesses[0] == prepared.first
+
+
+def test_prepare_command_resumes_and_reports(words: list[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path / "cache"))
+    listing = tmp_path / "words.txt"
+    listing.write_text("\r\n".join(w.upper() for w in words[:120]) + "\r\n")
+    args = ["lingo", "prepare", "--words", str(listing), "--lengths", "4", "--workers", "1",
+            "--top", "1", "--exact", "4", "--width", "2"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Prepared Lingo trees" in result.output
+    stored = json.loads(tree_path(sorted(w for w in words[:120])).read_text())
+    assert stored["n_words"] == 120 and stored["length"] == 4
+    bad = CliRunner().invoke(app, ["lingo", "prepare", "--words", str(listing), "--lengths", "x"])
+    assert bad.exit_code == 2
+
+
+def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
+        words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("SLEUTH_CACHE_DIR", str(cache))
+    prepared = prepare(words, QUICK, workers=1)
+    assert prepared.complete
+    arena = tmp_path / "arena"
+    arena.mkdir()
+    (arena / "wordlist.txt").write_text("\n".join(words) + "\n")
+    script = (
+        "import io, sys\n"
+        "from sleuth.lingo.player import play\n"
+        f"secret = {words[5]!r}\n"
+        "def mark(g, s):\n"
+        "    out = ['O' if a == b else None for a, b in zip(g, s)]\n"
+        "    rest = [b for a, b in zip(g, s) if a != b]\n"
+        "    for i, a in enumerate(g):\n"
+        "        if out[i] is None:\n"
+        "            out[i] = '?' if a in rest else 'X'\n"
+        "            if a in rest: rest.remove(a)\n"
+        "    return ''.join(out)\n"
+        "class Referee(io.StringIO):\n"
+        "    def readline(self, *_):\n"
+        "        return mark(out.getvalue().split()[-1], secret) + '\\n'\n"
+        "out = io.StringIO()\n"
+        "play(4, 'prepared', stdin=Referee(), stdout=out)\n"
+        "print(out.getvalue().split()[-1], 'numpy' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=arena, capture_output=True,
+                         text=True, timeout=120, check=True)
+    assert run.stdout.split() == [words[5], "False"]
+
+    # feedback no word of the list gives: the full player takes over from the same history
+    import io
+
+    replies = io.StringIO("XXXX\n" * 5)
+    out = io.StringIO()
+    assert play(4, "prepared", directory=arena, stdin=replies, stdout=out,
+                stderr=io.StringIO()) == 0
+    guesses = out.getvalue().split()
+    assert guesses[0] == prepared.first and len(guesses) == 5
