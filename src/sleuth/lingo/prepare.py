@@ -159,6 +159,8 @@ class _Journal:
     def __init__(self, path: Path, settings: Settings) -> None:
         self.path = path
         self.done: dict[str, Any] = {}
+        self.before = 0.0  # seconds spent by earlier, interrupted runs
+        self.start = time.perf_counter()
         head = {"kind": "settings", **asdict(settings)}
         try:
             lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
@@ -166,14 +168,20 @@ class _Journal:
             lines = []
         if lines and lines[0] == head:
             self.done = {line["id"]: line["result"] for line in lines[1:] if "id" in line}
+            self.before = max((line.get("seconds", 0.0) for line in lines[1:]), default=0.0)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(head) + "\n")
 
+    @property
+    def seconds(self) -> float:
+        """Time spent on this preparation, interrupted runs included."""
+        return self.before + time.perf_counter() - self.start
+
     def add(self, ident: str, result: Any) -> None:
         self.done[ident] = result
         with self.path.open("a") as f:
-            f.write(json.dumps({"id": ident, "result": result}) + "\n")
+            f.write(json.dumps({"id": ident, "result": result, "seconds": self.seconds}) + "\n")
 
 
 def _batches(parts: list[tuple[int, np.ndarray]], n: int) -> list[list[tuple[int, np.ndarray]]]:
@@ -246,7 +254,6 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     words = sorted(set(words))
     workers = workers or os.cpu_count() or 1
     path = tree_path(words, directory)
-    start = time.perf_counter()
     journal = _Journal(path.with_suffix(".partial.jsonl"), settings)
     game = word_game(words, max_attempts=ATTEMPTS)
     screened: dict[str, float] = {}
@@ -260,9 +267,9 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     first = game.guess_index(best)
     total, moves = _tree_total(words, settings, first, journal, f"tree-{first}", True,
                                settings.exact, settings.width, workers, cluster, progress)
-    tree = Prepared(len(words[0]), list_key(words), len(words), best, moves, total,
-                    time.perf_counter() - start, asdict(settings), screened)
-    tree = complete(game, tree)
+    tree = complete(game, Prepared(len(words[0]), list_key(words), len(words), best, moves,
+                                   total, 0.0, asdict(settings), screened))
+    tree.seconds = journal.seconds
     tree.save(path)
     path.with_suffix(".partial.jsonl").unlink(missing_ok=True)
     return tree
