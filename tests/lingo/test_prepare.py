@@ -169,3 +169,22 @@ def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
                 stderr=io.StringIO()) == 0
     guesses = out.getvalue().split()
     assert guesses[0] == prepared.first and len(guesses) == 5
+
+
+def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
+        words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sleuth.scoring import upper_bound
+
+    monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path / "cache"))
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(words) + "\n")
+    prepared = prepare(words, QUICK, workers=1)
+    result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing), "--length",
+                                      "4", "--strategy", "prepared", "--strategy", "entropy"],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    bound = upper_bound(word_game(words), depth=1) / len(words)
+    assert f"{prepared.mean:.2f}" in result.output
+    assert f"more than {bound:.2f}" in result.output
+    assert prepared.mean <= bound
+    assert f"{100 * (bound - prepared.mean) / bound:.2f}%" in result.output

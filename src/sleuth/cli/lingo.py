@@ -327,8 +327,15 @@ def evaluate(
     length: Annotated[int, typer.Option(help="Word length to evaluate.")] = 5,
     words: Annotated[Path | None, typer.Option(help="Word list (default: built-in).")] = None,
     strategy: Annotated[list[str] | None, typer.Option(help="Strategy (repeatable).")] = None,
+    bound: Annotated[bool, typer.Option(help="Also compute a sound upper bound on any "
+                                        "strategy's mean, and each strategy's gap to it.")] = True,
 ) -> None:
-    """Exact mean score of strategies over every word of one length (via the decision tree)."""
+    """Exact mean score of strategies over every word of one length (via the decision tree).
+
+    ``prepared`` plays the tree of ``sleuth lingo prepare`` when the list has one. The bound: no
+    first guess can do better than naming its own word, one secret of every other class on the
+    second attempt and the rest on the third.
+    """
     import time
 
     from rich.progress import Progress
@@ -348,9 +355,17 @@ def evaluate(
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
     game = word_game(secrets, max_attempts=ATTEMPTS)
-    table = Table(title=f"Lingo, length {length}, {len(secrets)} words (exact, every word)")
+    best = None
+    if bound:
+        from sleuth.scoring import upper_bound
+
+        best = upper_bound(game, depth=1) / len(secrets)
+    title = f"Lingo, length {length}, {len(secrets)} words (exact, every word)"
+    if best is not None:
+        title += f"; no strategy can average more than {best:.2f}"
+    table = Table(title=title)
     for column in ("strategy", "mean score", *map(str, range(1, ATTEMPTS + 1)), "failed",
-                   "per 1000 games", "seconds"):
+                   "per 1000 games", "gap to bound", "seconds"):
         table.add_column(column, justify="left" if column == "strategy" else "right",
                          no_wrap=True)
     for strat in chosen:
@@ -363,7 +378,9 @@ def evaluate(
         mean = result.mean_score()
         table.add_row(strat.name, f"{mean:.2f}",
                       *(str(dist.get(a, 0)) for a in range(1, ATTEMPTS + 1)),
-                      str(result.failures), f"{1000 * mean:,.0f}", f"{seconds:.1f}")
+                      str(result.failures), f"{1000 * mean:,.0f}",
+                      "" if best is None else f"{100 * (best - mean) / best:.2f}%",
+                      f"{seconds:.1f}")
     console.print(table)
 
 
