@@ -31,7 +31,7 @@ def four(lingo_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pat
 
 def test_player_program_plays_what_the_tree_predicts(four: tuple[Path, list[str]]) -> None:
     directory, words = four
-    tree = evaluate(word_game(words, max_attempts=ATTEMPTS), get("tournament"))
+    tree = evaluate(word_game(words, max_attempts=ATTEMPTS), get("prepared"))
     before = sorted(os.listdir(directory))
     for index in (0, 17, 123, 599):
         result = play_game(PLAYER, words[index], set(words), workdir=directory, timeout=60)

@@ -242,7 +242,7 @@ def pit(
         list[str] | None,
         typer.Option(
             "--player",
-            help="Built-in strategy name or player command line (repeatable; default tournament).",
+            help="Built-in strategy name or player command line (repeatable; default prepared).",
         ),
     ] = None,
     words: Annotated[
@@ -306,7 +306,7 @@ def pit(
 @app.command()
 def player(
     length: Annotated[int, typer.Argument(help="Word length (the engine passes it last).")],
-    strategy: Annotated[str, typer.Option(help="Built-in strategy to play.")] = "tournament",
+    strategy: Annotated[str, typer.Option(help="Built-in strategy to play.")] = "prepared",
 ) -> None:
     """Play one game over stdin/stdout, as a tournament player program.
 

@@ -32,7 +32,7 @@ from sleuth.lingo.referee import GameResult, play_game
 DEFAULT_LENGTHS = tuple(range(4, 14))
 DEFAULT_PER_LENGTH = 100
 DEFAULT_SEED = 2014
-DEFAULT_PLAYER = "tournament"
+DEFAULT_PLAYER = "prepared"
 BUILTIN_PREFIX = "builtin:"
 RESULTS_FORMAT = 1
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]

@@ -81,7 +81,7 @@ def _remember(path: Path, key: str, word: str) -> None:
         pass
 
 
-def play(length: int, strategy_name: str = "tournament", *, directory: Path | None = None,
+def play(length: int, strategy_name: str = "prepared", *, directory: Path | None = None,
          stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          stderr: TextIO = sys.stderr) -> int:
     """Play one game over the protocol; returns the exit status (0 normally).
@@ -117,8 +117,8 @@ def play(length: int, strategy_name: str = "tournament", *, directory: Path | No
             print(f"unreadable feedback: {err}", file=stderr)
             return 1
         position = _narrow(game, position, guess, code, stderr)
-    guess = opening_guess(game, words, strategy) if not history else \
-        strategy.choose(game, position)
+    guess = opening_guess(game, words, strategy) if not history and not _has_tree(
+        strategy, game) else strategy.choose(game, position)
     while position.cost < ATTEMPTS:
         stdout.write(game.guess_labels[guess] + "\n")
         stdout.flush()
@@ -137,6 +137,12 @@ def play(length: int, strategy_name: str = "tournament", *, directory: Path | No
             return 0
         guess = strategy.choose(game, position)
     return 0
+
+
+def _has_tree(strategy: strategies.Strategy, game: Game) -> bool:
+    """Whether the strategy plays a prepared tree of this game (its own first guess then)."""
+    prepared = getattr(strategy, "prepared", None)
+    return prepared is not None and prepared(game)[0] is not None
 
 
 def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextIO) -> Position:
@@ -159,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m sleuth.lingo.player")
-    parser.add_argument("--strategy", default="tournament", help="a built-in strategy name")
+    parser.add_argument("--strategy", default="prepared", help="a built-in strategy name")
     parser.add_argument("length", type=int)
     args = parser.parse_args(argv)
     return play(args.length, args.strategy)
