@@ -45,8 +45,8 @@ def game_seconds(words: list[str], games: int, workdir: Path) -> float:
     return (time.perf_counter() - start) / len(chosen)
 
 
-def row(length: int, names: list[str], games: int) -> list[str]:
-    """One table row: the strategies' exact means, the prepared tree, the bound and the times."""
+def strategy_cells(length: int, names: list[str]) -> list[str]:
+    """The strategies' exact means over the whole list of one length, with their times."""
     words = list(load_words(lingo_list(length)).words)
     game = word_game(words)
     cells = [str(length), str(len(words)), f"{CPP_MEANS[length]:.2f}", f"{FLOORS[length]}"]
@@ -56,14 +56,26 @@ def row(length: int, names: list[str], games: int) -> list[str]:
         seconds = time.perf_counter() - start
         cells.append(f"{result.mean_score():.2f} ({result.failures} lost, {seconds:.0f} s)")
         print(f"length {length} {name}: {cells[-1]}", flush=True)
-    tree = load_tree(words) or prepare(words, Settings())
+    return cells
+
+
+def prepared_cells(length: int, games: int, wait: bool) -> list[str]:
+    """The prepared tree (prepared here, or waited for when another process prepares it), checked
+    by playing it against every word; the bound, the gap and the times."""
+    words = list(load_words(lingo_list(length)).words)
+    game = word_game(words)
+    tree = load_tree(words)
+    while tree is None and wait:
+        time.sleep(30)
+        tree = load_tree(words)
+    tree = tree or prepare(words, Settings())
     played = evaluate(game, get("prepared"))
     assert abs(played.mean_score() - tree.mean) < 1e-6, "the tree must score what it recorded"
     bound = upper_bound(game, depth=1) / len(words)
     gap = 100 * (bound - tree.mean) / bound
     per_game = game_seconds(words, games, lingo_list(length).parent)
-    cells += [f"{tree.mean:.2f} ({played.failures} lost)", f"{bound:.2f}", f"{gap:.2f}%",
-              f"{tree.seconds:.0f} s", f"{per_game:.2f} s", tree.first]
+    cells = [f"{tree.mean:.2f} ({played.failures} lost)", f"{bound:.2f}", f"{gap:.2f}%",
+             f"{tree.seconds:.0f} s", f"{per_game:.2f} s", tree.first]
     print(f"length {length}: {cells}", flush=True)
     return cells
 
@@ -73,9 +85,14 @@ def main() -> None:
     parser.add_argument("--lengths", default="4-13")
     parser.add_argument("--strategies", default="entropy,minimax,tournament")
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--wait", action="store_true",
+                        help="wait for trees that `sleuth lingo prepare` is computing elsewhere")
     args = parser.parse_args()
     names = args.strategies.split(",")
-    rows = [row(n, names, args.games) for n in parse_lengths(args.lengths)]
+    lengths = parse_lengths(args.lengths)
+    rows = [strategy_cells(n, names) for n in lengths]
+    rows = [cells + prepared_cells(n, args.games, args.wait)
+            for n, cells in zip(lengths, rows, strict=True)]
     command = (f"python bench/lingo.py --lengths {args.lengths} --strategies {args.strategies} "
                f"--games {args.games}")
     text = header("Lingo: exact mean score per game over the whole official lists", command)

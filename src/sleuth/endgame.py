@@ -311,6 +311,44 @@ def _four_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
     return best, best_g
 
 
+@njit(cache=True, nogil=True)
+def _class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """For every guess, the sum of ``table[size]`` over its unsolved classes of ``secrets``."""
+    n = secrets.shape[0]
+    letter_set, counts = _secret_tables(secrets)
+    row = np.empty(n, np.int64)
+    sizes = np.zeros(ctx[3].shape[0], np.int64)
+    touched = np.empty(n, np.int64)
+    out = np.zeros(ctx[0].shape[0])
+    for g in range(ctx[0].shape[0]):
+        _codes(ctx, g, secrets, letter_set, counts, row)
+        k = 0
+        for j in range(n):
+            if sizes[row[j]] == 0:
+                touched[k] = row[j]
+                k += 1
+            sizes[row[j]] += 1
+        for t in range(k):
+            if touched[t] != ctx[5]:
+                out[g] += table[sizes[touched[t]]]
+            sizes[touched[t]] = 0
+    return out
+
+
+def class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """For every guess of the context, the sum of ``table[size]`` over the classes it makes of
+    ``secrets`` (the class of the guess itself left out): a value estimate when ``table`` holds
+    the expected score of a class by its size.
+
+    >>> from sleuth import feedback as fb
+    >>> words = fb.encode(["ab", "ba", "cd"])
+    >>> class_sums(context(words, fb.solved_code(2)), words, np.arange(4.0)).tolist()
+    [2.0, 2.0, 2.0]
+    """
+    return _class_sums(ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
+                       np.ascontiguousarray(table, dtype=np.float64))
+
+
 def best_value(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
                points: np.ndarray) -> tuple[float, int]:
     """Best total score of the candidates ``cands`` (sorted secret indices; ``own`` their guess

@@ -17,7 +17,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import as_completed as futures_completed
 from dataclasses import asdict, dataclass, field, replace
@@ -41,11 +41,12 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard to search: first guesses screened (``top`` by classes and by entropy), and the
-    limits of the end-game search when screening and when building (see
-    :func:`sleuth.endgame.context`)."""
+    """How hard to search: first guesses screened (``top`` by classes and by entropy, then
+    ``refine`` more by the class values those screens measured), and the limits of the
+    end-game search when screening and when building (see :func:`sleuth.endgame.context`)."""
 
     top: int = 4
+    refine: int = 4
     screen_exact: int = 8
     screen_width: int = 3
     exact: int = 10
@@ -93,7 +94,8 @@ def class_job(words: Sequence[str], exact: int, width: int,
                 if code2 != game.solved and part.size > 1:
                     third = best_guess(game, ctx, part, 2)[1]
                     moves[f"{code}.{code2}"] = game.guess_labels[third]
-        out.append({"code": int(code), "total": value, "moves": moves})
+        out.append({"code": int(code), "size": int(cands.size), "total": value,
+                    "moves": moves})
     return out
 
 
@@ -246,6 +248,31 @@ def first_choices(game: Game, top: int) -> list[int]:
                               for g in pair))
 
 
+def size_values(journal: _Journal, n: int) -> np.ndarray:
+    """Expected score of a class by its size (0..n), interpolated from the classes screened."""
+    found = [(item["size"], item["total"] / item["size"]) for ident, items in journal.done.items()
+             if ident.startswith("screen-") for item in items if item.get("size")]
+    sizes = np.arange(n + 1, dtype=np.float64)
+    if not found:
+        return sizes
+    size, per = np.array(found, dtype=np.float64).T
+    known = np.unique(size)
+    mean = np.array([per[size == s].mean() for s in known])
+    return sizes * np.interp(np.log(np.maximum(sizes, 1)), np.log(known), mean)
+
+
+def refined_choices(game: Game, journal: _Journal, done: list[int], settings: Settings
+                    ) -> list[int]:
+    """The ``refine`` best first guesses not yet screened, by the sum of their classes' values
+    as the screens so far measured them by size (plus the guess's own word at once)."""
+    n = len(game.secrets)
+    ctx = endgame.context(game.guesses, int(game.solved))
+    value = endgame.class_sums(ctx, game.secrets, size_values(journal, n))
+    value[game.guess_of_secret(game.start().candidates)] += 100.0 * (6 - 1)
+    value[done] = -np.inf
+    return [int(g) for g in np.argsort(-value, kind="stable")[:settings.refine]]
+
+
 def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: int | None = None,
             cluster: object | None = None, directory: Path | None = None,
             progress: Progress | None = None) -> Prepared:
@@ -258,11 +285,18 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     game = word_game(words, max_attempts=ATTEMPTS)
     screened: dict[str, float] = {}
     choices = first_choices(game, settings.top)
-    for first in choices if len(choices) > 1 else []:
-        total, _ = _tree_total(words, settings, first, journal, f"screen-{first}", False,
-                               settings.screen_exact, settings.screen_width, workers, cluster,
-                               progress)
-        screened[game.guess_labels[first]] = total / len(words)
+
+    def screen(firsts: Iterable[int]) -> None:
+        for first in firsts:
+            total, _ = _tree_total(words, settings, first, journal, f"screen-{first}", False,
+                                   settings.screen_exact, settings.screen_width, workers,
+                                   cluster, progress)
+            screened[game.guess_labels[first]] = total / len(words)
+
+    if len(choices) > 1:
+        screen(choices)
+        if settings.refine:
+            screen(refined_choices(game, journal, choices, settings))
     best = max(screened, key=screened.__getitem__) if screened else game.guess_labels[choices[0]]
     first = game.guess_index(best)
     total, moves = _tree_total(words, settings, first, journal, f"tree-{first}", True,
