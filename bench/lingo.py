@@ -75,7 +75,8 @@ def prepared_cells(length: int, games: int, wait: bool) -> list[str]:
     gap = 100 * (bound - tree.mean) / bound
     per_game = game_seconds(words, games, lingo_list(length).parent)
     cells = [f"{tree.mean:.2f} ({played.failures} lost)", f"{bound:.2f}", f"{gap:.2f}%",
-             f"{tree.seconds:.0f} s", f"{per_game:.2f} s", tree.first]
+             f"{tree.seconds:.0f} s", f"{per_game:.2f} s",
+             f"{tree.first} (best of {len(tree.screened)} screened)"]
     print(f"length {length}: {cells}", flush=True)
     return cells
 
@@ -100,13 +101,14 @@ def main() -> None:
              "length, from each strategy's full decision tree; in brackets the words lost and "
              "the time to evaluate the tree. C++: the winning 2014 entry's own whole-list means "
              "(SPEC section 1); floor: what issue 3 asks for. prepared: the tree of `sleuth "
-             f"lingo prepare` (settings {Settings()}), checked by playing it against every "
-             "word; bound: a sound upper bound on any strategy's mean (depth 1: the best first "
-             "guess naming its own word, one secret per other class on the 2nd attempt, the "
-             "rest on the 3rd), and the gap between it and the prepared tree; prepare: the "
-             "tree's preparation time on this machine; per game: wall time of a game of the "
-             f"player program through the referee, process start included ({args.games} words "
-             "per length, seed 2014; the C++ entry takes 0.1 to 0.4 s).\n\n")
+             "lingo prepare` (with the settings each tree records), checked by playing it "
+             "against every word; bound: a sound upper bound on any strategy's mean (depth 1: "
+             "the best first guess naming its own word, one secret per other class on the 2nd "
+             "attempt, the rest on the 3rd), and the gap between it and the prepared tree; "
+             "prepare: the tree's preparation time on this machine; per game: wall time of a "
+             "game of the player program through the referee, process start included "
+             f"({args.games} words per length, seed 2014; the C++ entry takes 0.1 to 0.4 s)."
+             "\n\n")
     columns = ["length", "words", "C++ entry", "floor", *names, "prepared", "bound", "gap",
                "prepare", "per game", "first guess"]
     text += "| " + " | ".join(columns) + " |\n" + "|---" * len(columns) + "|\n"
