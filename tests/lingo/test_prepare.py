@@ -89,7 +89,14 @@ def test_dask_cluster_prepares_the_same_tree(words: list[str], tmp_path: Path,
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                       dashboard_address=None) as cluster, Client(cluster) as client:
         on_dask = prepare(words, QUICK, cluster=client, directory=tmp_path)
+        listing = tmp_path / "words.txt"
+        listing.write_text("\n".join(words[:150]) + "\n")
+        args = ["lingo", "prepare", "--words", str(listing), "--lengths", "4", "--top", "1",
+                "--exact", "4", "--width", "2", "--cluster", cluster.scheduler_address]
+        result = CliRunner().invoke(app, args, env={"SLEUTH_CACHE_DIR": str(tmp_path / "c")})
     assert on_dask.total == pytest.approx(tree[0].total) and on_dask.first == tree[0].first
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "c" / "lingo-trees").glob("4-*.json"))) == 1
 
 
 def test_player_program_follows_the_prepared_tree(words: list[str], tmp_path: Path,
