@@ -10,8 +10,10 @@ Only one secret can be named on each attempt, so a class of s secrets is worth a
 p_1 + p_2 * (s - 1): a candidate that splits the rest into singletons is optimal at once. Every
 guess is bounded by that before it is searched; guesses are searched best bound first and the
 search stops when no bound beats the best value found, and a guess is abandoned as soon as its
-exact classes so far plus the bounds of the rest fall short. With four attempts left the guesses
-searched exactly are a shortlist (best by entropy and by number of classes).
+exact classes so far plus the bounds of the rest fall short. With three attempts left the search
+is exact over every guess up to a size limit; above it, and always with four left, only a
+shortlist is searched (the best by that bound and the best by entropy), so the value found is
+that of a real strategy and never above the optimum.
 
 Everything here works on letter arrays (rows of 0..25) and candidate index arrays. A context per
 thread holds the guesses, the scratch of the feedback kernel, a stamp table over feedback codes
@@ -267,7 +269,7 @@ def _ranked(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray) -> int:
+def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray) -> int:
     """A guess known optimal without search (two candidates, or a perfect one), else -1."""
     if sub.shape[0] <= 2:
         return own[0]
@@ -278,7 +280,7 @@ def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray) ->
 def _three_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
                 pts: np.ndarray) -> tuple[float, int]:
     """V_3 of ``sub`` exactly, and the guess reaching it."""
-    settled = _settled(ctx, sub, own, pts)
+    settled = _settled(ctx, sub, own)
     if settled >= 0:
         return pts[0] + pts[1] * (sub.shape[0] - 1), settled
     width = 0 if sub.shape[0] <= ctx[6][0] else ctx[6][1]
@@ -297,7 +299,7 @@ def _three_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
 def _four_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
                pts: np.ndarray) -> tuple[float, int]:
     """V_4 of ``sub`` over the context's shortlist (every guess when its width is 0)."""
-    settled = _settled(ctx, sub, own, pts)
+    settled = _settled(ctx, sub, own)
     if settled >= 0:
         return pts[0] + pts[1] * (sub.shape[0] - 1), settled
     bound, order = _ranked(ctx, sub, own, pts, ctx[6][1])
