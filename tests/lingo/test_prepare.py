@@ -17,6 +17,7 @@ from sleuth.lingo.prepare import (
     Prepared,
     Settings,
     TreePlayer,
+    first_choices,
     list_key,
     load_tree,
     prepare,
@@ -26,7 +27,7 @@ from sleuth.lingo.referee import play_game
 from sleuth.strategies import get
 from sleuth.tree import evaluate
 
-QUICK = Settings(top=2, screen_exact=4, screen_width=2, exact=6, width=2)
+QUICK = Settings(top=2, refine=2, screen_exact=4, screen_width=2, exact=6, width=2)
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +49,8 @@ def test_recorded_total_is_what_the_tree_scores(words: list[str],
     played = evaluate(game, TreePlayer(directory))
     assert played.mean_score() == pytest.approx(prepared.mean)
     assert prepared.first in prepared.screened
+    # the top two by classes and by entropy, then two more by the measured class values
+    assert len(prepared.screened) == len(first_choices(game, 2)) + 2
     assert prepared.mean >= evaluate(game, get("tournament")).mean_score() - 1e-9
 
 

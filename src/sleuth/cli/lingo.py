@@ -396,6 +396,8 @@ def prepare(
     ] = None,
     top: Annotated[int, typer.Option(min=1, help="First guesses screened, by classes and by "
                                      "entropy each.")] = 4,
+    refine: Annotated[int, typer.Option(min=0, help="More first guesses screened, chosen by "
+                                        "the class values the first screens measured.")] = 0,
     exact: Annotated[int, typer.Option(min=1, help="Three attempts left: sets up to this size "
                                        "searched over every guess.")] = 10,
     width: Annotated[int, typer.Option(min=1, help="Guesses searched by bound and by entropy "
@@ -420,7 +422,7 @@ def prepare(
         by_length = words_by_length(load_word_list(words))
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
-    settings = Settings(top=top, exact=exact, width=width)
+    settings = Settings(top=top, refine=refine, exact=exact, width=width)
     table = Table(title="Prepared Lingo trees")
     for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):
         table.add_column(column, justify="right", no_wrap=True)
