@@ -38,20 +38,22 @@ from sleuth.feedback import _fill_row, _place_values, _scratch, _secret_tables
 EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
 
-Context = tuple  # (guesses, place values, scratch, stamp, memo, solved code, limits)
+Context = tuple  # (guesses, place values, scratch, stamp, memo, solved code, limits, sizes)
 
 
 def context(guesses: np.ndarray, solved: int, *, exact: int = 0, width: int = 0) -> Context:
     """What one thread needs to search: the guesses' letter rows, the feedback kernel's scratch,
-    a stamp per feedback code (its last cell the current stamp), an empty memo, and the limits
+    a stamp per feedback code (its last cell the current stamp), an empty memo, the limits
     of the search: with three attempts left, sets of more than ``exact`` candidates (0: none)
     search only a shortlist of ``width`` guesses by bound and ``width`` by entropy; with four
-    left the shortlist is always used when ``width`` > 0."""
+    left the shortlist is always used when ``width`` > 0; and a class size per feedback code,
+    kept zeroed between uses."""
     length = guesses.shape[1]
     memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.float64)
     limits = np.array([exact if exact > 0 else 1 << 60, width], np.int64)
     return (np.ascontiguousarray(guesses, dtype=np.uint8), _place_values(length), _scratch(),
-            np.zeros(3**length + 1, np.int64), memo, solved, limits)
+            np.zeros(3**length + 1, np.int64), memo, solved, limits,
+            np.zeros(3**length, np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -112,7 +114,7 @@ def _remember(memo: Dict, key: tuple[int, int], value: float) -> None:
 def _codes(ctx: Context, g: int, sub: np.ndarray, letter_set: np.ndarray, counts: np.ndarray,
            row: np.ndarray) -> tuple[int, int]:
     """Fill ``row`` with the codes of guess ``g`` on ``sub``; return classes and hit."""
-    guesses, w, scratch, stamp, _, solved, _ = ctx
+    guesses, w, scratch, stamp, _, solved, _, _ = ctx
     _fill_row(guesses[g], sub, letter_set, counts, w, row, scratch)
     return _count(row, sub.shape[0], stamp, solved)
 
@@ -248,8 +250,7 @@ def _ranked(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
     letter_set, counts = _secret_tables(sub)
     row = np.empty(n, np.int64)
     bound, entropy = np.empty(m), np.empty(m)
-    sizes = np.zeros(ctx[3].shape[0], np.int64)
-    touched = np.empty(n, np.int64)
+    sizes, touched = ctx[7], np.empty(n, np.int64)
     is_own = np.zeros(m)
     for k in range(n):
         if own[k] >= 0:
@@ -274,6 +275,10 @@ def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray) -> int:
     if sub.shape[0] <= 2:
         return own[0]
     return _perfect(ctx, sub, own)
+
+
+# _three_left and _four_left (and _value3 and _value4) are twins on purpose: numba cannot cache
+# functions that call each other recursively, so each depth has its own loop.
 
 
 @njit(cache=True, nogil=True)
@@ -319,8 +324,7 @@ def _class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndar
     n = secrets.shape[0]
     letter_set, counts = _secret_tables(secrets)
     row = np.empty(n, np.int64)
-    sizes = np.zeros(ctx[3].shape[0], np.int64)
-    touched = np.empty(n, np.int64)
+    sizes, touched = ctx[7], np.empty(n, np.int64)
     out = np.zeros(ctx[0].shape[0])
     for g in range(ctx[0].shape[0]):
         _codes(ctx, g, secrets, letter_set, counts, row)

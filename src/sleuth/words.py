@@ -28,6 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
+from sleuth.paths import cache_dir
+
 __all__ = [
     "PRIOR_KINDS",
     "WordList",
@@ -292,16 +294,6 @@ def _package_version(name: str) -> str:
         return version(name)
     except PackageNotFoundError:
         return "unknown"
-
-
-def cache_dir() -> Path:
-    """Where sleuth caches derived data: ``$SLEUTH_CACHE_DIR`` or the user cache dir."""
-    env = os.environ.get("SLEUTH_CACHE_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("sleuth"))
 
 
 def _build_default_words() -> tuple[str, ...]:

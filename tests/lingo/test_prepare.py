@@ -180,6 +180,12 @@ def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
     guesses = out.getvalue().split()
     assert guesses[0] == prepared.first and len(guesses) == 5
 
+    # unreadable feedback: the game stops with a message naming it
+    err = io.StringIO()
+    assert play(4, "prepared", directory=arena, stdin=io.StringIO("XX#X\n"), stdout=io.StringIO(),
+                stderr=err) == 1
+    assert "unreadable feedback" in err.getvalue() and "#" in err.getvalue()
+
 
 def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
         words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from sleuth.lingo.quick import cache_dir, play_tree
+from sleuth.lingo.quick import play_tree
+from sleuth.paths import cache_dir
 
 if TYPE_CHECKING:  # the quick path must not pay for numpy and numba: imported where used
     from sleuth import strategies

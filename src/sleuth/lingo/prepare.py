@@ -28,7 +28,7 @@ import numpy as np
 
 from sleuth import endgame
 from sleuth import feedback as fb
-from sleuth.game import Game, Position, word_game
+from sleuth.game import Game, Position, lingo_points, word_game
 from sleuth.lingo.quick import list_key, tree_path
 from sleuth.tree import Node, evaluate
 
@@ -54,8 +54,8 @@ class Settings:
 
 
 def points(used: int) -> np.ndarray:
-    """Points of the attempts left after ``used`` attempts: 100 * (6 - attempt)."""
-    return np.array([100.0 * (6 - a) for a in range(used + 1, ATTEMPTS + 1)])
+    """Points of the attempts left after ``used`` attempts (Lingo's 100 * (6 - attempt))."""
+    return np.array([lingo_points(a) for a in range(used + 1, ATTEMPTS + 1)])
 
 
 # -- one process's searcher ---------------------------------------------------------------------
@@ -195,7 +195,7 @@ def _batches(parts: list[tuple[int, np.ndarray]], n: int) -> list[list[tuple[int
     return batches
 
 
-def _runner(workers: int, cluster: object | None) -> tuple[Callable, Callable, Callable]:
+def _runner(workers: int, cluster: object | None) -> Runner:
     """submit, as_completed and close for a process pool or a Dask cluster."""
     if cluster is not None:
         from distributed import Client, as_completed
@@ -210,27 +210,24 @@ def _runner(workers: int, cluster: object | None) -> tuple[Callable, Callable, C
     return pool.submit, futures_completed, lambda: pool.shutdown(cancel_futures=True)
 
 
-def _tree_total(words: Sequence[str], settings: Settings, first: int, journal: _Journal,
-                prefix: str, deep: bool, exact: int, width: int, workers: int,
-                cluster: object | None, progress: Progress | None) -> tuple[float, dict]:
+Runner = tuple[Callable, Callable, Callable]  # submit, as_completed, close
+
+
+def _tree_total(game: Game, first: int, journal: _Journal, prefix: str, deep: bool, exact: int,
+                width: int, runner: Runner, progress: Progress | None) -> tuple[float, dict]:
     """Total score of the tree under ``first`` and its moves, searched in batches."""
-    game = word_game(list(words), max_attempts=ATTEMPTS)
     parts = [(c, p) for c, p in game.partition(first, game.start().candidates)
              if c != game.solved]
     batches = _batches(parts, BATCHES)
     todo = [i for i in range(len(batches)) if f"{prefix}:{i}" not in journal.done]
-    if todo:
-        submit, as_completed, close = _runner(workers, cluster)
-        try:
-            futures = {submit(class_job, list(words), exact, width, batches[i], deep): i
-                       for i in todo}
-            for n, future in enumerate(as_completed(futures), 1):
-                journal.add(f"{prefix}:{futures[future]}", future.result())
-                if progress is not None:
-                    progress(prefix, len(batches) - len(todo) + n, len(batches))
-        finally:
-            close()
-    total = 500.0 * bool(np.isin(first, game.guess_of_secret(game.start().candidates)))
+    submit, as_completed, _ = runner
+    words = list(game.secret_labels)
+    futures = {submit(class_job, words, exact, width, batches[i], deep): i for i in todo}
+    for n, future in enumerate(as_completed(futures), 1):
+        journal.add(f"{prefix}:{futures[future]}", future.result())
+        if progress is not None:
+            progress(prefix, len(batches) - len(todo) + n, len(batches))
+    total = lingo_points(1) * bool(np.isin(first, game.guess_of_secret(game.start().candidates)))
     moves: dict[str, str] = {}
     for i in range(len(batches)):
         for item in journal.done[f"{prefix}:{i}"]:
@@ -285,22 +282,27 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     game = word_game(words, max_attempts=ATTEMPTS)
     screened: dict[str, float] = {}
     choices = first_choices(game, settings.top)
+    runner = _runner(workers, cluster)  # one pool for every stage: workers keep their memo
 
     def screen(firsts: Iterable[int]) -> None:
         for first in firsts:
-            total, _ = _tree_total(words, settings, first, journal, f"screen-{first}", False,
-                                   settings.screen_exact, settings.screen_width, workers,
-                                   cluster, progress)
+            total, _ = _tree_total(game, first, journal, f"screen-{first}", False,
+                                   settings.screen_exact, settings.screen_width, runner,
+                                   progress)
             screened[game.guess_labels[first]] = total / len(words)
 
-    if len(choices) > 1:
-        screen(choices)
-        if settings.refine:
-            screen(refined_choices(game, journal, choices, settings))
-    best = max(screened, key=screened.__getitem__) if screened else game.guess_labels[choices[0]]
-    first = game.guess_index(best)
-    total, moves = _tree_total(words, settings, first, journal, f"tree-{first}", True,
-                               settings.exact, settings.width, workers, cluster, progress)
+    try:
+        if len(choices) > 1:
+            screen(choices)
+            if settings.refine:
+                screen(refined_choices(game, journal, choices, settings))
+        best = max(screened, key=screened.__getitem__) if screened else \
+            game.guess_labels[choices[0]]
+        first = game.guess_index(best)
+        total, moves = _tree_total(game, first, journal, f"tree-{first}", True, settings.exact,
+                                   settings.width, runner, progress)
+    finally:
+        runner[2]()
     tree = complete(game, Prepared(len(words[0]), list_key(words), len(words), best, moves,
                                    total, 0.0, asdict(settings), screened))
     tree.seconds = journal.seconds

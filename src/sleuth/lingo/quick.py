@@ -14,22 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import TextIO
 
+from sleuth.paths import cache_dir
+
 MARKS = {"O": 2, "?": 1, "X": 0}
 ATTEMPTS = 5
-
-
-def cache_dir() -> Path:
-    """Where sleuth caches derived data: ``$SLEUTH_CACHE_DIR`` or the user cache dir."""
-    env = os.environ.get("SLEUTH_CACHE_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("sleuth"))
 
 
 def list_key(words: list[str] | tuple[str, ...]) -> str:
