@@ -55,3 +55,37 @@ def test_memo_gives_the_same_values_when_reused(lingo_dir) -> None:
     fresh = context(game.guesses, fb.solved_code(5), exact=10, width=3)
     alone = [best_value(fresh, game.secrets, p, game.guess_of_secret(p), pts) for p in parts]
     assert first == again == alone
+
+
+def brute_after(every: list[str], secrets: list[str], guess: str, attempts: int) -> float:
+    """Best total score of ``secrets`` when ``guess`` is played first (brute force after it)."""
+    parts: dict[int, list[str]] = {}
+    for s in secrets:
+        parts.setdefault(fb.reference_code(guess, s), []).append(s)
+    return sum(100.0 * (6 - (6 - attempts)) if code == fb.solved_code(3)
+               else brute_best_total(every, part, attempts - 1) if attempts > 1 else 0.0
+               for code, part in parts.items())
+
+
+@settings(max_examples=50, deadline=None)
+@given(words, guesses, st.integers(1, 4))
+def test_guess_bounds_are_sound_and_ordered(secrets: list[str], extra: list[str],
+                                            attempts: int) -> None:
+    """exact bound >= what the guess really reaches; cheap >= exact; depth 1 >= cheap."""
+    from sleuth.endgame import guess_bounds
+    from sleuth.scoring import perfect_split_bounds
+
+    game = word_game(secrets, sorted(set(extra) | set(secrets)))
+    ctx = context(game.guesses, fb.solved_code(3))
+    cands = game.start().candidates
+    pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
+    every = np.arange(len(game.guesses))
+    own = game.guess_of_secret(cands)
+    cheap = guess_bounds(ctx, game.secrets, own, pts, every)
+    exact = guess_bounds(ctx, game.secrets, own, pts, every, exact=True)
+    depth1 = perfect_split_bounds(game, every, cands, 5 - attempts)
+    for g, label in enumerate(game.guess_labels):
+        reached = brute_after(list(game.guess_labels), secrets, label, attempts)
+        assert exact[g] >= reached - 1e-9
+    assert np.all(cheap >= exact - 1e-9)
+    assert np.all(depth1 >= cheap - 1e-9)

@@ -54,3 +54,38 @@ def test_upper_bound_is_sound(secrets: list[str], attempts: int, depth: int, top
     bound = upper_bound(game, start, depth=depth, top=top)
     assert bound >= optimum - 1e-9
     assert bound <= 100 * attempts * len(secrets)  # never more than every secret at once
+
+
+@settings(max_examples=40, deadline=None)
+@given(words, st.integers(1, 4), st.sampled_from([0.0, 60.0]))
+def test_deep_bound_is_sound_and_tighter(secrets: list[str], attempts: int,
+                                         seconds: float) -> None:
+    """The two-deep bound is never below the optimum nor above the depth-1 bound, also when the
+    time limit stops it at once."""
+    from dataclasses import replace
+
+    from sleuth.scoring import deep_bound, upper_bound
+
+    game = word_game(secrets, max_attempts=5)
+    start = replace(game.start(), cost=5 - attempts)
+    bound = deep_bound(game, start, seconds=seconds)
+    optimum = brute_best_total(game.guess_labels, secrets, attempts)
+    assert bound.total >= optimum - 1e-9
+    assert bound.total <= upper_bound(game, start, depth=1) + 1e-9
+    assert bound.exact or seconds == 0.0
+    if bound.optimum:
+        assert bound.total == pytest.approx(optimum)
+
+
+def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> None:
+    """On 13-letter words the bound equals what the prepared tree reaches: it is optimal."""
+    from sleuth.lingo.prepare import Settings, prepare
+    from sleuth.scoring import deep_bound
+
+    secrets = (lingo_dir / "wordlist13.txt").read_text().split()[:1500]
+    game = word_game(secrets)
+    bound = deep_bound(game)
+    assert bound.exact and bound.optimum
+    tree = prepare(secrets, Settings(top=1), workers=1, directory=tmp_path)
+    assert tree.total == pytest.approx(bound.total)
+    assert game.guess_labels[bound.guess] == tree.first

@@ -341,6 +341,87 @@ def _class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndar
     return out
 
 
+@njit(cache=True, nogil=True)
+def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
+                 exact: bool) -> float:
+    """Upper bound on V(sub) (``pts`` at least three long). A candidate splitting the rest into
+    singletons reaches p_1 + p_2 (s - 1), the most possible. Without one no guess beats
+    max(p_1 + p_2 (s - 2) + p_3, p_2 s): a candidate leaves two secrets together, any other word
+    names none at once. With ``exact`` that cap is lowered to the best :func:`_bound` of any
+    guess."""
+    s = sub.shape[0]
+    if s <= 2:
+        return pts[0] + pts[1] * (s - 1)
+    letter_set, counts = _secret_tables(sub)
+    row = np.empty(s, np.int64)
+    best = 0.0
+    for k in range(s):
+        if own[k] >= 0:
+            classes, hit = _codes(ctx, own[k], sub, letter_set, counts, row)
+            best = max(best, _bound(classes, hit, s, pts))
+            if classes == s:
+                return best
+    cap = max(pts[0] + pts[1] * (s - 2) + pts[2], pts[1] * s)
+    if not exact:
+        return cap
+    for g in range(ctx[0].shape[0]):
+        if best >= cap - EPS:
+            break
+        classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
+        best = max(best, _bound(classes, hit, s, pts))
+    return min(best, cap)
+
+
+@njit(cache=True, nogil=True)
+def _guess_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.ndarray,
+                  guesses: np.ndarray, exact: bool) -> np.ndarray:
+    """For each guess, its own hit plus the :func:`_class_bound` of every other class."""
+    n = secrets.shape[0]
+    letter_set, counts = _secret_tables(secrets)
+    row = np.empty(n, np.int64)
+    out = np.empty(guesses.shape[0])
+    for i in range(guesses.shape[0]):
+        _, hit = _codes(ctx, guesses[i], secrets, letter_set, counts, row)
+        order, starts, sizes = _classes(row, ctx[5])
+        out[i] = pts[0] * hit
+        for t in range(starts.shape[0]):
+            part = order[starts[t]:starts[t] + sizes[t]]
+            out[i] += _class_bound(ctx, secrets[part], own[part], pts[1:], exact)
+    return out
+
+
+def guess_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,
+                 guesses: np.ndarray, *, exact: bool = False) -> np.ndarray:
+    """Sound upper bounds, two attempts deep, on the best total score of the ``secrets`` (letter
+    rows; ``own`` their guess indices, -1 if unguessable) after each of ``guesses``, with
+    attempts left worth ``points``: every class is bounded by what its best next guess could
+    reach if each of its own classes then named one secret at once and the rest on the attempt
+    after. Cheap without ``exact`` (only the class's candidates are tried as next guesses);
+    with it every word is.
+
+    >>> from sleuth import feedback as fb
+    >>> words = fb.encode(["abc", "abd", "abe", "xyz"])
+    >>> ctx = context(words, fb.solved_code(3))
+    >>> guess_bounds(ctx, words, np.arange(4), np.array([300.0, 200.0, 100.0]), np.arange(4))
+    array([800., 800., 800., 600.])
+    """
+    pts = np.zeros(max(4, len(points)))
+    pts[:len(points)] = points
+    return _guess_bounds(ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
+                         np.ascontiguousarray(own, dtype=np.int64), pts,
+                         np.ascontiguousarray(guesses, dtype=np.int64), bool(exact))
+
+
+def class_bound(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray) -> float:
+    """Upper bound on the best total score of one class of candidates (letter rows; ``own``
+    their guess indices) with attempts left worth ``points``: the best :func:`_bound` of any
+    guess. It is reached exactly when a candidate splits the others into singletons."""
+    pts = np.zeros(max(3, len(points)))
+    pts[:len(points)] = points
+    return float(_class_bound(ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
+                              np.ascontiguousarray(own, dtype=np.int64), pts, True))
+
+
 def class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndarray:
     """For every guess of the context, the sum of ``table[size]`` over the classes it makes of
     ``secrets`` (the class of the guess itself left out): a value estimate when ``table`` holds

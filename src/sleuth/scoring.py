@@ -249,3 +249,108 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
         splits = int(game.stats(inner, cands)[:, fb.CLASSES].max())
         bound = min(bound, counting_bound(game, cands.size, splits, used))
     return bound
+
+
+FULL_SEARCH = 80  # largest class searched over every word when proving a first guess's value
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A sound upper bound on the best total score and the first guess that holds it.
+
+    ``exact``: no first guess can beat it by the two-deep bound (the search was not stopped by
+    its time limit). ``optimum``: it is moreover the exact value of its first guess, every class
+    searched until its value met its bound, so it is the best total any strategy reaches.
+    ``refined`` counts the first guesses bounded against every word."""
+
+    total: float
+    guess: int
+    exact: bool
+    optimum: bool
+    refined: int
+
+
+class _Bounder:
+    """The three ever tighter bounds of a first guess that :func:`deep_bound` asks for."""
+
+    def __init__(self, game: Game, pos: Position) -> None:
+        from sleuth import endgame
+
+        self.game, self.pos, self.endgame = game, pos, endgame
+        self.ctx = endgame.context(game.guesses, int(game.solved))
+        self.short = endgame.context(game.guesses, int(game.solved), exact=10, width=4)
+        self.full = endgame.context(game.guesses, int(game.solved))  # every word, exact
+        self.secrets = game.secrets[pos.candidates]
+        self.own = game.guess_of_secret(pos.candidates)
+        self.points = np.array([_points(game, a) for a in range(pos.cost + 1, game.max_cost + 1)])
+
+    def two_deep(self, guess: int, exact: bool) -> float:
+        """Level 1 (only candidates tried as second guesses) or level 2 (every word)."""
+        return float(self.endgame.guess_bounds(self.ctx, self.secrets, self.own, self.points,
+                                               np.array([guess]), exact=exact)[0])
+
+    def searched(self, guess: int) -> tuple[float, bool]:
+        """Level 3: each class's bound replaced by its value when a search meets it (a
+        shortlist first, then every word up to FULL_SEARCH candidates), and whether all met."""
+        game, eg, pts = self.game, self.endgame, self.points
+        total, met = 0.0, True
+        for code, part in game.partition(guess, self.pos.candidates):
+            if code == game.solved:
+                total += pts[0]
+                continue
+            own, rows = game.guess_of_secret(part), game.secrets[part]
+            cap = eg.class_bound(self.ctx, rows, own, pts[1:])
+            value = eg.best_value(self.short, game.secrets, part, own, pts[1:])[0]
+            if value < cap - 1e-9 and part.size <= FULL_SEARCH:
+                value = cap = eg.best_value(self.full, game.secrets, part, own, pts[1:])[0]
+            met &= value >= cap - 1e-9
+            total += cap
+        return total, met
+
+
+def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0) -> Bound:
+    """A sound upper bound on the best total score, as tight as ``seconds`` allow.
+
+    Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`). The guess
+    with the largest bound so far is tightened, one level at a time: two guesses deep trying
+    only its classes' candidates next, then every word (:func:`sleuth.endgame.guess_bounds`),
+    then by searching its classes (four attempts left at most). When the largest bound is
+    fully tightened, no other guess can beat it, and the others never needed the work. Past
+    ``seconds`` the largest bound so far is returned: still sound, only looser. Uniform weights
+    only; weighted games get :func:`upper_bound`.
+    """
+    import heapq
+    import time
+
+    pos = game.start() if position is None else position
+    if game.weights is not None or pos.cost >= game.max_cost:
+        return Bound(upper_bound(game, pos, depth=1), -1, False, False, 0)
+    pool = game.allowed_guesses(pos)
+    first = perfect_split_bounds(game, pool, pos.candidates, pos.cost)
+    order = np.argsort(-first, kind="stable")
+    bounder = _Bounder(game, pos)
+    last = 3 if 2 <= len(bounder.points) <= 5 else 2
+    deadline = time.perf_counter() + seconds
+    heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
+    taken = refined = 0
+    while True:
+        untaken = first[order[taken]] if taken < order.size else -np.inf
+        late = time.perf_counter() > deadline
+        if not heap or untaken > -heap[0][0]:
+            if late:
+                return Bound(float(untaken), int(pool[order[taken]]), False, False, refined)
+            guess, level = int(pool[order[taken]]), 1
+            taken += 1
+            value, met = bounder.two_deep(guess, exact=False), False
+        else:
+            total, level, guess, met = heapq.heappop(heap)
+            if level >= 2 and (level == last or late):
+                return Bound(-float(total), guess, True, met, refined)
+            if late:
+                return Bound(-float(total), guess, False, False, refined)
+            level += 1
+            if level == 2:
+                value, refined = bounder.two_deep(guess, exact=True), refined + 1
+            else:
+                value, met = bounder.searched(guess)
+        heapq.heappush(heap, (-value, level, guess, met))

@@ -189,7 +189,7 @@ def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
 
 def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
         words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sleuth.scoring import upper_bound
+    from sleuth.scoring import deep_bound, upper_bound
 
     monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path / "cache"))
     listing = tmp_path / "words.txt"
@@ -199,8 +199,34 @@ def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
                                       "4", "--strategy", "prepared", "--strategy", "entropy"],
                                 env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    bound = upper_bound(word_game(words), depth=1) / len(words)
+    game = word_game(words)
+    proof = deep_bound(game)
+    bound = proof.total / len(words)
+    assert proof.exact and bound <= upper_bound(game, depth=1) / len(words)
     assert f"{prepared.mean:.2f}" in result.output
-    assert f"more than {bound:.2f}" in result.output
+    flat = " ".join(result.output.split())  # the title may wrap
+    opener = game.guess_labels[proof.guess]
+    if proof.optimum:
+        assert f"the best any strategy can average is {bound:.2f} (first guess {opener})" in flat
+    else:
+        assert f"more than {bound:.2f} (best first guess by this bound: {opener})" in flat
     assert prepared.mean <= bound
     assert f"{100 * (bound - prepared.mean) / bound:.2f}%" in result.output
+
+
+def test_evaluate_command_gives_the_exact_optimum_on_long_words(lingo_dir: Path,
+                                                                 tmp_path: Path) -> None:
+    """On long words the bound is proven exact, and the title says so."""
+    from sleuth.scoring import deep_bound
+
+    words = (lingo_dir / "wordlist13.txt").read_text().split()[:800]
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(words) + "\n")
+    result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing), "--length",
+                                      "13", "--strategy", "entropy"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    game = word_game(words)
+    proof = deep_bound(game)
+    assert proof.optimum
+    flat = " ".join(result.output.split())
+    assert f"the best any strategy can average is {proof.total / len(words):.2f}" in flat

@@ -329,12 +329,16 @@ def evaluate(
     strategy: Annotated[list[str] | None, typer.Option(help="Strategy (repeatable).")] = None,
     bound: Annotated[bool, typer.Option(help="Also compute a sound upper bound on any "
                                         "strategy's mean, and each strategy's gap to it.")] = True,
+    bound_seconds: Annotated[float, typer.Option(min=0, help="Time allowed to tighten the "
+                                                 "bound (it stays sound when cut short).")] = 60,
 ) -> None:
     """Exact mean score of strategies over every word of one length (via the decision tree).
 
-    ``prepared`` plays the tree of ``sleuth lingo prepare`` when the list has one. The bound: no
-    first guess can do better than naming its own word, one secret of every other class on the
-    second attempt and the rest on the third.
+    ``prepared`` plays the tree of ``sleuth lingo prepare`` when the list has one. The bound
+    looks two guesses deep: after any first guess, each class is worth at most what its best
+    second guess could reach if every class it leaves named one secret at once and the rest on
+    the attempt after. The first guess with the best bound then has its classes searched; when
+    their values meet their bounds, the title gives the exact optimum.
     """
     import time
 
@@ -356,13 +360,20 @@ def evaluate(
         raise _fail(str(error), 2) from error
     game = word_game(secrets, max_attempts=ATTEMPTS)
     best = None
-    if bound:
-        from sleuth.scoring import upper_bound
-
-        best = upper_bound(game, depth=1) / len(secrets)
     title = f"Lingo, length {length}, {len(secrets)} words (exact, every word)"
-    if best is not None:
-        title += f"; no strategy can average more than {best:.2f}"
+    if bound:
+        from sleuth.scoring import deep_bound
+
+        with console.status("bounding the best possible mean"):
+            proof = deep_bound(game, seconds=bound_seconds)
+        best = proof.total / len(secrets)
+        opener = game.guess_labels[proof.guess]
+        if proof.optimum:
+            title += f"; the best any strategy can average is {best:.2f} (first guess {opener})"
+        else:
+            title += f"; no strategy can average more than {best:.2f}"
+            if proof.exact:
+                title += f" (best first guess by this bound: {opener})"
     table = Table(title=title)
     for column in ("strategy", "mean score", *map(str, range(1, ATTEMPTS + 1)), "failed",
                    "per 1000 games", "gap to bound", "seconds"):
