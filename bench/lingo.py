@@ -70,7 +70,7 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) ->
     while tree is None and wait:
         time.sleep(30)
         tree = load_tree(words)
-    tree = tree or prepare(words, Settings())
+    tree = tree or prepare(words, Settings.for_length(length))
     played = evaluate(game, get("prepared"))
     assert abs(played.mean_score() - tree.mean) < 1e-6, "the tree must score what it recorded"
     start = time.perf_counter()

@@ -15,6 +15,12 @@ is exact over every guess up to a size limit; above it, and always with four lef
 shortlist is searched (the best by that bound and the best by entropy), so the value found is
 that of a real strategy and never above the optimum.
 
+The same bound, taken one guess deeper, bounds the optimum itself (:func:`guess_bounds`): after a
+guess, a class of s secrets scores p_1 + p_2 (s - 1) only if a candidate splits the others into
+singletons; otherwise a candidate leaves two together and any other word names nobody at once,
+so no guess beats max(p_1 + p_2 (s - 2) + p_3, p_2 s), or, trying every word, the best bound of
+any guess on the class.
+
 Everything here works on letter arrays (rows of 0..25) and candidate index arrays. A context per
 thread holds the guesses, the scratch of the feedback kernel, a stamp table over feedback codes
 and a memo of values by candidate set (two independent 64-bit hashes of the sorted secret

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,14 @@ def test_prepare_command_resumes_and_reports(words: list[str], tmp_path: Path,
     assert "Prepared Lingo trees" in result.output
     stored = json.loads(tree_path(sorted(w for w in words[:120])).read_text())
     assert stored["n_words"] == 120 and stored["length"] == 4
+    assert (stored["settings"]["exact"], stored["settings"]["width"]) == (4, 2)
+    # without limits the length's defaults apply: short words are searched wider
+    listing.write_text("\n".join(words[:60]) + "\n")
+    result = CliRunner().invoke(app, ["lingo", "prepare", "--words", str(listing), "--lengths",
+                                      "4", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    stored = json.loads(tree_path(sorted(words[:60])).read_text())
+    assert stored["settings"] == asdict(Settings.for_length(4)) != asdict(Settings())
     bad = CliRunner().invoke(app, ["lingo", "prepare", "--words", str(listing), "--lengths", "x"])
     assert bad.exit_code == 2
 

@@ -405,14 +405,17 @@ def prepare(
     cluster: Annotated[
         str | None, typer.Option(help="Dask scheduler address to run the work on instead.")
     ] = None,
-    top: Annotated[int, typer.Option(min=1, help="First guesses screened, by classes and by "
-                                     "entropy each.")] = 4,
+    top: Annotated[int | None, typer.Option(min=1, help="First guesses screened, by classes "
+                                            "and by entropy each (default: 4; 2 at length 4, "
+                                            "screened wider).")] = None,
     refine: Annotated[int, typer.Option(min=0, help="More first guesses screened, chosen by "
                                         "the class values the first screens measured.")] = 0,
-    exact: Annotated[int, typer.Option(min=1, help="Three attempts left: sets up to this size "
-                                       "searched over every guess.")] = 10,
-    width: Annotated[int, typer.Option(min=1, help="Guesses searched by bound and by entropy "
-                                       "on larger sets and with four left.")] = 4,
+    exact: Annotated[int | None, typer.Option(min=1, help="Three attempts left: sets up to "
+                                              "this size searched over every guess (default: "
+                                              "10; 20 at length 4, 14 at 5).")] = None,
+    width: Annotated[int | None, typer.Option(min=1, help="Guesses searched by bound and by "
+                                              "entropy on larger sets and with four left "
+                                              "(default: 4; 12 at length 4, 8 at 5).")] = None,
 ) -> None:
     """Compute the best-score decision tree of each length ahead of the games.
 
@@ -420,6 +423,7 @@ def prepare(
     and the pit use them whenever they play the same list. An interrupted run resumes.
     """
     import time
+    from dataclasses import replace
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.table import Table
@@ -433,7 +437,6 @@ def prepare(
         by_length = words_by_length(load_word_list(words))
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
-    settings = Settings(top=top, refine=refine, exact=exact, width=width)
     table = Table(title="Prepared Lingo trees")
     for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):
         table.add_column(column, justify="right", no_wrap=True)
@@ -452,6 +455,9 @@ def prepare(
                      bar: Progress = bar) -> None:
                 bar.update(task, description=stage.split("-")[0], completed=done, total=total)
 
+            default = Settings.for_length(length)
+            settings = replace(default, top=top or default.top, refine=refine,
+                               exact=exact or default.exact, width=width or default.width)
             try:
                 tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
                                     progress=show)

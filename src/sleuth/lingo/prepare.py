@@ -52,6 +52,21 @@ class Settings:
     exact: int = 10
     width: int = 4
 
+    @classmethod
+    def for_length(cls, length: int) -> Settings:
+        """The default settings of a length (see WIDER)."""
+        return cls(**WIDER.get(length, {}))
+
+
+# Short words are few, lose the most games and gain the most from a wider search. Measured on the
+# official lists (first guess fixed): +0.34 points a game at length 4 (sale) and +0.25 at 5 (tares)
+# over the narrow limits. At length 4 the narrow screen also misranks the first guesses (tare
+# screened 0.27 below sale, then scored 0.34 above it searched wide), so it screens wide too.
+WIDER: dict[int, dict[str, int]] = {
+    4: {"top": 2, "screen_exact": 20, "screen_width": 12, "exact": 20, "width": 12},
+    5: {"exact": 14, "width": 8},
+}
+
 
 def points(used: int) -> np.ndarray:
     """Points of the attempts left after ``used`` attempts (Lingo's 100 * (6 - attempt))."""
@@ -274,8 +289,8 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
             cluster: object | None = None, directory: Path | None = None,
             progress: Progress | None = None) -> Prepared:
     """Prepare (or resume preparing) the tree of one length's words and save it."""
-    settings = settings or Settings()
     words = sorted(set(words))
+    settings = settings or Settings.for_length(len(words[0]))
     workers = workers or os.cpu_count() or 1
     path = tree_path(words, directory)
     journal = _Journal(path.with_suffix(".partial.jsonl"), settings)
