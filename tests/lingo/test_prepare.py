@@ -239,3 +239,17 @@ def test_evaluate_command_gives_the_exact_optimum_on_long_words(lingo_dir: Path,
     assert proof.optimum
     flat = " ".join(result.output.split())
     assert f"the best any strategy can average is {proof.total / len(words):.2f}" in flat
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("length", [12, 13])
+def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, tmp_path: Path,
+                                                               length: int) -> None:
+    """The official lists of 12 and 13 letters: the prepared tree reaches the proven optimum."""
+    from sleuth.scoring import deep_bound
+    from sleuth.words import load_words
+
+    words = list(load_words(lingo_dir / f"wordlist{length}.txt").words)
+    proof = deep_bound(word_game(words), seconds=600)
+    tree = prepare(words, workers=2, directory=tmp_path)
+    assert proof.optimum and tree.total == pytest.approx(proof.total)
