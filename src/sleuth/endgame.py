@@ -126,40 +126,59 @@ def _codes(ctx: Context, g: int, sub: np.ndarray, letter_set: np.ndarray, counts
 
 
 @njit(cache=True, nogil=True)
-def _two_left(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float,
-              pb: float) -> tuple[float, int]:
-    """V_2 of the candidates ``sub`` (letter rows; ``own`` their guess indices) and its guess:
-    the candidates first (one splitting the rest into singletons is optimal), then any word,
-    until one splits every candidate apart (no non-candidate can do more)."""
+def _split_value(classes: int, hit: int, n: int, pa: float, pb: float, pc: float) -> float:
+    """Upper bound of a guess making ``classes`` classes of ``n`` candidates (``hit`` = 1 if it
+    is one of them), with the next attempts worth pa, pb, pc: its own hit, then each other class
+    naming one secret on the next attempt and the rest on the one after."""
+    return pa * hit + (pb - pc) * (classes - hit) + pc * (n - hit)
+
+
+@njit(cache=True, nogil=True)
+def _best_split(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float, pb: float,
+                pc: float, every: bool) -> tuple[float, int, bool]:
+    """The best :func:`_split_value` of a guess on ``sub`` (letter rows; ``own`` their guess
+    indices), that guess, and whether it is a candidate splitting the others into singletons
+    (then no guess does better). Candidates are tried first; with ``every`` then any word,
+    until the best reaches pb * n, the most a word outside ``sub`` can."""
     n = sub.shape[0]
-    if n <= 2:
-        return pa + pb * (n - 1), own[0]
     letter_set, counts = _secret_tables(sub)
     row = np.empty(n, np.int64)
     best, best_g = -1.0, own[0]
     for k in range(n):
         if own[k] >= 0:
             classes, hit = _codes(ctx, own[k], sub, letter_set, counts, row)
-            value = pa * hit + pb * (classes - hit)
+            value = _split_value(classes, hit, n, pa, pb, pc)
             if value > best + EPS:
                 best, best_g = value, own[k]
                 if classes == n:
-                    return best, best_g
-    for g in range(ctx[0].shape[0]):
-        if best >= pb * n - EPS:
-            break
-        classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
-        value = pa * hit + pb * (classes - hit)
-        if value > best + EPS:
-            best, best_g = value, g
-    return best, best_g
+                    return best, best_g, True
+    if every:
+        for g in range(ctx[0].shape[0]):
+            if best >= pb * n - EPS:
+                break
+            classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
+            value = _split_value(classes, hit, n, pa, pb, pc)
+            if value > best + EPS:
+                best, best_g = value, g
+    return best, best_g, False
+
+
+@njit(cache=True, nogil=True)
+def _two_left(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float,
+              pb: float) -> tuple[float, int]:
+    """V_2 of the candidates ``sub`` (letter rows; ``own`` their guess indices) and its guess:
+    with nothing after the next attempt, the best split value is the exact value."""
+    n = sub.shape[0]
+    if n <= 2:
+        return pa + pb * (n - 1), own[0]
+    value, guess, _ = _best_split(ctx, sub, own, pa, pb, 0.0, True)
+    return value, guess
 
 
 @njit(cache=True, nogil=True)
 def _bound(classes: int, hit: int, n: int, pts: np.ndarray) -> float:
-    """Upper bound of a guess: its own hit, then each other class naming one secret on the next
-    attempt and the rest on the one after."""
-    return pts[0] * hit + (pts[1] - pts[2]) * (classes - hit) + pts[2] * (n - hit)
+    """:func:`_split_value` with the points of the next three attempts in ``pts``."""
+    return _split_value(classes, hit, n, pts[0], pts[1], pts[2])
 
 
 @njit(cache=True, nogil=True)
@@ -234,19 +253,6 @@ def _value4(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray, g: 
 
 
 @njit(cache=True, nogil=True)
-def _perfect(ctx: Context, sub: np.ndarray, own: np.ndarray) -> int:
-    """A candidate splitting the others into singletons (it reaches the most any guess can),
-    else -1."""
-    n = sub.shape[0]
-    letter_set, counts = _secret_tables(sub)
-    row = np.empty(n, np.int64)
-    for k in range(n):
-        if own[k] >= 0 and _codes(ctx, own[k], sub, letter_set, counts, row)[0] == n:
-            return own[k]
-    return -1
-
-
-@njit(cache=True, nogil=True)
 def _ranked(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
             width: int) -> tuple[np.ndarray, np.ndarray]:
     """Every guess's bound, and the guesses to search, best bound first (candidates first among
@@ -280,7 +286,8 @@ def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray) -> int:
     """A guess known optimal without search (two candidates, or a perfect one), else -1."""
     if sub.shape[0] <= 2:
         return own[0]
-    return _perfect(ctx, sub, own)
+    _, guess, perfect = _best_split(ctx, sub, own, 2.0, 1.0, 0.0, False)
+    return guess if perfect else -1
 
 
 # _three_left and _four_left (and _value3 and _value4) are twins on purpose: numba cannot cache
@@ -358,52 +365,50 @@ def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
     s = sub.shape[0]
     if s <= 2:
         return pts[0] + pts[1] * (s - 1)
-    letter_set, counts = _secret_tables(sub)
-    row = np.empty(s, np.int64)
-    best = 0.0
-    for k in range(s):
-        if own[k] >= 0:
-            classes, hit = _codes(ctx, own[k], sub, letter_set, counts, row)
-            best = max(best, _bound(classes, hit, s, pts))
-            if classes == s:
-                return best
+    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], exact)
+    if perfect:
+        return best
     cap = max(pts[0] + pts[1] * (s - 2) + pts[2], pts[1] * s)
-    if not exact:
-        return cap
-    for g in range(ctx[0].shape[0]):
-        if best >= cap - EPS:
-            break
-        classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
-        best = max(best, _bound(classes, hit, s, pts))
-    return min(best, cap)
+    return min(best, cap) if exact else cap
 
 
 @njit(cache=True, nogil=True)
-def _guess_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.ndarray,
-                  guesses: np.ndarray, exact: bool) -> np.ndarray:
-    """For each guess, its own hit plus the :func:`_class_bound` of every other class."""
-    n = secrets.shape[0]
+def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.ndarray, g: int,
+                  exact: bool) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Guess ``g``'s hit, its unsolved classes (see :func:`_classes`) and the
+    :func:`_class_bound` of each."""
     letter_set, counts = _secret_tables(secrets)
-    row = np.empty(n, np.int64)
-    out = np.empty(guesses.shape[0])
-    for i in range(guesses.shape[0]):
-        _, hit = _codes(ctx, guesses[i], secrets, letter_set, counts, row)
-        order, starts, sizes = _classes(row, ctx[5])
-        out[i] = pts[0] * hit
-        for t in range(starts.shape[0]):
-            part = order[starts[t]:starts[t] + sizes[t]]
-            out[i] += _class_bound(ctx, secrets[part], own[part], pts[1:], exact)
-    return out
+    row = np.empty(secrets.shape[0], np.int64)
+    _, hit = _codes(ctx, g, secrets, letter_set, counts, row)
+    order, starts, sizes = _classes(row, ctx[5])
+    caps = np.empty(starts.shape[0])
+    for t in range(starts.shape[0]):
+        part = order[starts[t]:starts[t] + sizes[t]]
+        caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], exact)
+    return hit, order, starts, sizes, caps
+
+
+def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,
+                 guess: int, *, exact: bool = False) -> tuple[bool, list[np.ndarray], np.ndarray]:
+    """Whether ``guess`` names one of the ``secrets`` (letter rows; ``own`` their guess indices,
+    -1 if unguessable), its other classes (sorted indices into ``secrets``), and a sound upper
+    bound on each class's best total with the attempts after it (``points`` from this one on):
+    what the class's best next guess could reach if each of its own classes then named one
+    secret at once and the rest on the attempt after. Cheap without ``exact`` (only the class's
+    candidates are tried as next guesses); with it every word is."""
+    pts = np.zeros(max(4, len(points)))
+    pts[:len(points)] = points
+    hit, order, starts, sizes, caps = _class_bounds(
+        ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
+        np.ascontiguousarray(own, dtype=np.int64), pts, int(guess), bool(exact))
+    parts = [order[a:a + b] for a, b in zip(starts, sizes, strict=True)]
+    return bool(hit), parts, caps
 
 
 def guess_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,
                  guesses: np.ndarray, *, exact: bool = False) -> np.ndarray:
-    """Sound upper bounds, two attempts deep, on the best total score of the ``secrets`` (letter
-    rows; ``own`` their guess indices, -1 if unguessable) after each of ``guesses``, with
-    attempts left worth ``points``: every class is bounded by what its best next guess could
-    reach if each of its own classes then named one secret at once and the rest on the attempt
-    after. Cheap without ``exact`` (only the class's candidates are tried as next guesses);
-    with it every word is.
+    """Sound upper bounds, two attempts deep, on the best total score of the ``secrets`` after
+    each of ``guesses``: its own hit plus the :func:`class_bounds` of its other classes.
 
     >>> from sleuth import feedback as fb
     >>> words = fb.encode(["abc", "abd", "abe", "xyz"])
@@ -411,21 +416,11 @@ def guess_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.
     >>> guess_bounds(ctx, words, np.arange(4), np.array([300.0, 200.0, 100.0]), np.arange(4))
     array([800., 800., 800., 600.])
     """
-    pts = np.zeros(max(4, len(points)))
-    pts[:len(points)] = points
-    return _guess_bounds(ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
-                         np.ascontiguousarray(own, dtype=np.int64), pts,
-                         np.ascontiguousarray(guesses, dtype=np.int64), bool(exact))
-
-
-def class_bound(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray) -> float:
-    """Upper bound on the best total score of one class of candidates (letter rows; ``own``
-    their guess indices) with attempts left worth ``points``: the best :func:`_bound` of any
-    guess. It is reached exactly when a candidate splits the others into singletons."""
-    pts = np.zeros(max(3, len(points)))
-    pts[:len(points)] = points
-    return float(_class_bound(ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
-                              np.ascontiguousarray(own, dtype=np.int64), pts, True))
+    out = np.empty(len(guesses))
+    for i, guess in enumerate(guesses):
+        hit, _, caps = class_bounds(ctx, secrets, own, points, guess, exact=exact)
+        out[i] = points[0] * hit + caps.sum()
+    return out
 
 
 def class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndarray:

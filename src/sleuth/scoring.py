@@ -283,27 +283,30 @@ class _Bounder:
         self.secrets = game.secrets[pos.candidates]
         self.own = game.guess_of_secret(pos.candidates)
         self.points = np.array([_points(game, a) for a in range(pos.cost + 1, game.max_cost + 1)])
+        self.classes: dict[int, tuple[bool, list[np.ndarray], np.ndarray]] = {}  # by level 2
 
     def two_deep(self, guess: int, exact: bool) -> float:
-        """Level 1 (only candidates tried as second guesses) or level 2 (every word)."""
-        return float(self.endgame.guess_bounds(self.ctx, self.secrets, self.own, self.points,
-                                               np.array([guess]), exact=exact)[0])
+        """Level 1 (only candidates tried as second guesses) or level 2 (every word); level 2
+        keeps its class bounds for level 3."""
+        hit, parts, caps = self.endgame.class_bounds(self.ctx, self.secrets, self.own,
+                                                     self.points, guess, exact=exact)
+        if exact:
+            self.classes[guess] = hit, parts, caps
+        return float(self.points[0] * hit + caps.sum())
 
     def searched(self, guess: int) -> tuple[float, bool]:
-        """Level 3: each class's bound replaced by its value when a search meets it (a
+        """Level 3: each class's level-2 bound replaced by its value when a search meets it (a
         shortlist first, then every word up to FULL_SEARCH candidates), and whether all met."""
         game, eg, pts = self.game, self.endgame, self.points
-        total, met = 0.0, True
-        for code, part in game.partition(guess, self.pos.candidates):
-            if code == game.solved:
-                total += pts[0]
-                continue
-            own, rows = game.guess_of_secret(part), game.secrets[part]
-            cap = eg.class_bound(self.ctx, rows, own, pts[1:])
-            value = eg.best_value(self.short, game.secrets, part, own, pts[1:])[0]
+        hit, parts, caps = self.classes.pop(guess)
+        total, met = float(pts[0] * hit), True
+        for part, cap in zip(parts, caps, strict=True):
+            cands = self.pos.candidates[part]
+            own = game.guess_of_secret(cands)
+            value = eg.best_value(self.short, game.secrets, cands, own, pts[1:])[0]
             if value < cap - 1e-9 and part.size <= FULL_SEARCH:
-                value = cap = eg.best_value(self.full, game.secrets, part, own, pts[1:])[0]
-            met &= value >= cap - 1e-9
+                value = cap = eg.best_value(self.full, game.secrets, cands, own, pts[1:])[0]
+            met &= bool(value >= cap - 1e-9)
             total += cap
         return total, met
 
@@ -313,7 +316,7 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
 
     Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`). The guess
     with the largest bound so far is tightened, one level at a time: two guesses deep trying
-    only its classes' candidates next, then every word (:func:`sleuth.endgame.guess_bounds`),
+    only its classes' candidates next, then every word (:func:`sleuth.endgame.class_bounds`),
     then by searching its classes (four attempts left at most). When the largest bound is
     fully tightened, no other guess can beat it, and the others never needed the work. Past
     ``seconds`` the largest bound so far is returned: still sound, only looser. Uniform weights
