@@ -8,7 +8,9 @@ its own preparation time is reported either way). The upper bound is sound and l
 deep (:func:`sleuth.scoring.deep_bound`): after any first guess, each class is worth at most what
 its best second guess could reach if every class that one leaves named one secret at once and the
 rest on the attempt after; the search for the best first guess by that bound stops after
-``--bound-seconds`` with a bound that is still sound, only looser. Time per game:
+``--bound-seconds`` with a bound that is still sound, only looser. The same bound for the
+tree's own first guess (:func:`sleuth.scoring.opening_bound`) says how far the tree is from the
+best play after that opening. Time per game:
 ``--games`` words per length drawn with seed 2014, each played by the player program through the
 referee, process start included.
 """
@@ -26,7 +28,7 @@ from sleuth.game import word_game
 from sleuth.lingo.pit import parse_lengths
 from sleuth.lingo.prepare import Settings, load_tree, prepare
 from sleuth.lingo.referee import play_game
-from sleuth.scoring import deep_bound, upper_bound
+from sleuth.scoring import deep_bound, opening_bound
 from sleuth.strategies import get
 from sleuth.tree import evaluate
 from sleuth.words import load_words
@@ -61,6 +63,11 @@ def strategy_cells(length: int, names: list[str]) -> list[str]:
     return cells
 
 
+def gap_percent(bound: float, reached: float) -> float:
+    """How far below a bound a score stays, in per cent of the bound."""
+    return 100 * (bound - reached) / bound
+
+
 def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) -> list[str]:
     """The prepared tree (prepared here, or waited for when another process prepares it), checked
     by playing it against every word; the bound, the gap and the times."""
@@ -77,17 +84,22 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) ->
     proof = deep_bound(game, seconds=bound_seconds)
     bound_time = time.perf_counter() - start
     bound = proof.total / len(words)
-    gap = 100 * (bound - tree.mean) / bound
+    gap = gap_percent(proof.total, tree.total)
     if abs(proof.total - tree.total) < 1e-6:
         how = "optimal: the tree reaches it"
     elif proof.exact:
         how = f"best first guess by it: {game.guess_labels[proof.guess]}"
     else:
         how = "time limit reached"
+    start = time.perf_counter()
+    opening = opening_bound(game, game.guess_index(tree.first), seconds=bound_seconds,
+                            reached=tree.total)
+    opening_time = time.perf_counter() - start
+    reach = "optimal" if opening.optimum else f"gap {gap_percent(opening.total, tree.total):.3f}%"
     per_game = game_seconds(words, games, lingo_list(length).parent)
     cells = [f"{tree.mean:.2f} ({played.failures} lost)",
              f"{bound:.2f} ({how}, {bound_time:.0f} s)",
-             f"{upper_bound(game, depth=1) / len(words):.2f}", f"{gap:.3f}%",
+             f"{opening.total / len(words):.2f} ({reach}, {opening_time:.0f} s)", f"{gap:.3f}%",
              f"{tree.seconds:.0f} s", f"{per_game:.2f} s",
              f"{tree.first} (best of {len(tree.screened)} screened)"]
     print(f"length {length}: {cells}", flush=True)
@@ -121,15 +133,16 @@ def main() -> None:
              "deep (after the first guess, every class bounded by its best second guess if each "
              "class that leaves named one secret at once and the rest on the attempt after), "
              "with the time it took; where it equals the prepared mean the tree is optimal; "
-             "depth 1: the older bound (one secret per class of the first guess on the 2nd "
-             "attempt, the rest on the 3rd); gap: between the prepared mean and the bound; "
+             "after its first guess: the same bound for strategies that open with the tree's "
+             "first guess, its classes then searched until their values meet their bounds "
+             "(optimal: the tree is the best play after that opening), with the prepared "
+             "mean's gap to it; gap: between the prepared mean and the bound; "
              "prepare: the tree's preparation time on this machine; per game: wall time of a "
              "game of the player program through the referee, process start included "
              f"({args.games} words per length, seed 2014; the C++ entry takes 0.1 to 0.4 s)."
              "\n\n")
-    columns = ["length", "words", "C++ entry", "floor", *names, "prepared", "bound", "depth 1",
-               "gap",
-               "prepare", "per game", "first guess"]
+    columns = ["length", "words", "C++ entry", "floor", *names, "prepared", "bound",
+               "after its first guess", "gap", "prepare", "per game", "first guess"]
     text += "| " + " | ".join(columns) + " |\n" + "|---" * len(columns) + "|\n"
     text += "".join("| " + " | ".join(cells) + " |\n" for cells in rows)
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -89,3 +89,30 @@ def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> Non
     tree = prepare(secrets, Settings(top=1), workers=1, directory=tmp_path)
     assert tree.total == pytest.approx(bound.total)
     assert game.guess_labels[bound.guess] == tree.first
+
+
+@settings(max_examples=40, deadline=None)
+@given(words, st.data())
+def test_opening_bound_is_sound_and_exact_when_it_says_so(secrets: list[str],
+                                                          data: st.DataObject) -> None:
+    """Against brute force after a given opening: the bound is never below the best total, the
+    search never loosens it, and an ``optimum`` is the best total itself."""
+    from sleuth import feedback as fb
+    from sleuth.scoring import opening_bound
+
+    game = word_game(secrets, max_attempts=5)
+    opener = data.draw(st.sampled_from(sorted(game.guess_labels)))
+    parts: dict[int, list[str]] = {}
+    for secret in secrets:
+        parts.setdefault(fb.reference_code(opener, secret), []).append(secret)
+    best = sum(500.0 if code == fb.solved_code(len(opener)) else
+               brute_best_total(game.guess_labels, part, 4) for code, part in parts.items())
+    searched = opening_bound(game, game.guess_index(opener))
+    loose = opening_bound(game, game.guess_index(opener), seconds=0)
+    assert searched.total >= best - 1e-9
+    assert searched.total <= loose.total + 1e-9
+    assert not loose.optimum
+    far = opening_bound(game, game.guess_index(opener), reached=0.0)  # too far to search
+    assert far.total == loose.total and not far.optimum
+    if searched.optimum:
+        assert searched.total == pytest.approx(best)

@@ -252,6 +252,7 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
 
 
 FULL_SEARCH = 80  # largest class searched over every word when proving a first guess's value
+SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
 
 
 @dataclass(frozen=True)
@@ -294,21 +295,33 @@ class _Bounder:
             self.classes[guess] = hit, parts, caps
         return float(self.points[0] * hit + caps.sum())
 
-    def searched(self, guess: int) -> tuple[float, bool]:
-        """Level 3: each class's level-2 bound replaced by its value when a search meets it (a
-        shortlist first, then every word up to FULL_SEARCH candidates), and whether all met."""
+    def searched(self, guess: int, deadline: float = float("inf")) -> tuple[float, bool]:
+        """Level 3: each class's level-2 bound replaced by its value when a search meets it, and
+        whether all met. Every class is searched over a shortlist first; then the classes of up
+        to FULL_SEARCH candidates that fell short are searched over every word, smallest first,
+        until ``deadline`` (a perf_counter time); the others keep their level-2 bound."""
+        import time
+
         game, eg, pts = self.game, self.endgame, self.points
         hit, parts, caps = self.classes.pop(guess)
-        total, met = float(pts[0] * hit), True
-        for part, cap in zip(parts, caps, strict=True):
+        caps = caps.copy()
+        short: list[int] = []
+        for t, part in enumerate(parts):
+            if time.perf_counter() > deadline:
+                return float(pts[0] * hit + caps.sum()), False
             cands = self.pos.candidates[part]
-            own = game.guess_of_secret(cands)
-            value = eg.best_value(self.short, game.secrets, cands, own, pts[1:])[0]
-            if value < cap - 1e-9 and part.size <= FULL_SEARCH:
-                value = cap = eg.best_value(self.full, game.secrets, cands, own, pts[1:])[0]
-            met &= bool(value >= cap - 1e-9)
-            total += cap
-        return total, met
+            value = eg.best_value(self.short, game.secrets, cands, game.guess_of_secret(cands),
+                                  pts[1:])[0]
+            if value < caps[t] - 1e-9:
+                short.append(t)
+        for t in sorted(short, key=lambda t: parts[t].size):
+            if parts[t].size > FULL_SEARCH or time.perf_counter() > deadline:
+                break
+            cands = self.pos.candidates[parts[t]]
+            caps[t] = eg.best_value(self.full, game.secrets, cands, game.guess_of_secret(cands),
+                                    pts[1:])[0]
+            short.remove(t)
+        return float(pts[0] * hit + caps.sum()), not short
 
 
 def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0) -> Bound:
@@ -355,5 +368,32 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
             if level == 2:
                 value, refined = bounder.two_deep(guess, exact=True), refined + 1
             else:
-                value, met = bounder.searched(guess)
+                value, met = bounder.searched(guess, deadline)
         heapq.heappush(heap, (-value, level, guess, met))
+
+
+def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
+                  reached: float | None = None) -> Bound:
+    """A sound upper bound on the best total score of any strategy that opens with ``guess``:
+    its classes bounded two guesses deep against every word, then, for up to ``seconds`` more,
+    each class searched until its value meets that bound (see :func:`deep_bound`). ``optimum``
+    says the bound is the exact best total after this opening. ``reached``: a total known to be
+    reachable after this opening; the search is then skipped unless the bound is within
+    SEARCH_WITHIN of it (far from it, as on short words, the search cannot close the gap).
+
+    >>> from sleuth.game import word_game
+    >>> g = word_game(["abc", "abd", "abe", "xyz"], max_attempts=5)
+    >>> opening_bound(g, g.guess_index("abc")).total  # abc, then xyz or abd, then abe
+    1600.0
+    """
+    import time
+
+    pos = game.start()
+    if game.weights is not None or pos.cost >= game.max_cost:
+        raise ValueError("opening bounds are for unweighted games with attempts left")
+    bounder = _Bounder(game, pos)
+    total, met = bounder.two_deep(guess, exact=True), False
+    near = reached is None or total <= reached * (1 + SEARCH_WITHIN)
+    if seconds > 0 and near and 2 <= len(bounder.points) <= 5:
+        total, met = bounder.searched(guess, time.perf_counter() + seconds)
+    return Bound(float(total), guess, True, met, 1)

@@ -198,7 +198,7 @@ def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
 
 def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
         words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sleuth.scoring import deep_bound, upper_bound
+    from sleuth.scoring import deep_bound, opening_bound, upper_bound
 
     monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path / "cache"))
     listing = tmp_path / "words.txt"
@@ -221,6 +221,12 @@ def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
         assert f"more than {bound:.2f} (best first guess by this bound: {opener})" in flat
     assert prepared.mean <= bound
     assert f"{100 * (bound - prepared.mean) / bound:.2f}%" in result.output
+    after = opening_bound(game, game.guess_index(prepared.first), reached=prepared.total)
+    mean = after.total / len(words)
+    assert prepared.mean <= mean + 1e-9  # no better than the best play after its opening
+    cell = f"{prepared.first}: {mean:.2f}" if after.optimum else \
+        f"{prepared.first}: at most {mean:.2f}"
+    assert cell in flat
 
 
 def test_evaluate_command_gives_the_exact_optimum_on_long_words(lingo_dir: Path,

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -37,6 +37,9 @@ from sleuth.lingo.pit import (
     write_wordlists,
 )
 from sleuth.lingo.referee import ATTEMPTS, GameResult, play_game
+
+if TYPE_CHECKING:
+    from sleuth.game import Game
 
 app = typer.Typer(
     help="Lingo: referee a player program against words, or run a pit (tournament).",
@@ -322,6 +325,26 @@ def player(
     raise typer.Exit(play(length, strategy))
 
 
+def _opening_cells(game: Game, rows: list[tuple], seconds: float, console: Console
+                   ) -> dict[int, str]:
+    """For each first guess of the evaluated strategies (``rows``: strategy, evaluation, time),
+    the best mean any strategy can reach after it, or a bound on that."""
+    from sleuth.scoring import opening_bound
+
+    reached: dict[int, float] = {}
+    for strat, result, _ in rows:
+        first = strat.choose(game, game.start())
+        reached[first] = max(reached.get(first, 0.0), result.mean_score() * len(game.secrets))
+    cells = {}
+    for first, total in reached.items():
+        word = game.guess_labels[first]
+        with console.status(f"bounding play after {word}"):
+            bound = opening_bound(game, first, seconds=seconds, reached=total)
+        mean = bound.total / len(game.secrets)
+        cells[first] = f"{word}: {mean:.2f}" if bound.optimum else f"{word}: at most {mean:.2f}"
+    return cells
+
+
 @app.command()
 def evaluate(
     length: Annotated[int, typer.Option(help="Word length to evaluate.")] = 5,
@@ -338,7 +361,9 @@ def evaluate(
     looks two guesses deep: after any first guess, each class is worth at most what its best
     second guess could reach if every class it leaves named one secret at once and the rest on
     the attempt after. The first guess with the best bound then has its classes searched; when
-    their values meet their bounds, the title gives the exact optimum.
+    their values meet their bounds, the title gives the exact optimum. "after its opening" is
+    the same bound for strategies that open with the strategy's first guess: the best mean
+    any play after that opening can reach (exact when it has no "at most").
     """
     import time
 
@@ -376,22 +401,26 @@ def evaluate(
                 title += f" (best first guess by this bound: {opener})"
     table = Table(title=title)
     for column in ("strategy", "mean score", *map(str, range(1, ATTEMPTS + 1)), "failed",
-                   "per 1000 games", "gap to bound", "seconds"):
+                   "per 1000 games", "gap to bound", "after its opening", "seconds"):
         table.add_column(column, justify="left" if column == "strategy" else "right",
                          no_wrap=True)
+    rows = []
     for strat in chosen:
         start = time.perf_counter()
         with Progress(console=console, transient=True) as bar:
             task = bar.add_task(strat.name, total=len(secrets))
             result = run_tree(game, strat, progress=lambda n, t=task: bar.advance(t, n))
-        seconds = time.perf_counter() - start
+        rows.append((strat, result, time.perf_counter() - start))
+    openings = _opening_cells(game, rows, bound_seconds, console) if bound else {}
+    for strat, result, seconds in rows:
         dist = result.distribution()
         mean = result.mean_score()
+        opening = openings.get(strat.choose(game, game.start()), "") if bound else ""
         table.add_row(strat.name, f"{mean:.2f}",
                       *(str(dist.get(a, 0)) for a in range(1, ATTEMPTS + 1)),
                       str(result.failures), f"{1000 * mean:,.0f}",
                       "" if best is None else f"{100 * (best - mean) / best:.2f}%",
-                      f"{seconds:.1f}")
+                      opening, f"{seconds:.1f}")
     console.print(table)
 
 
