@@ -62,7 +62,7 @@ def brute_after(every: list[str], secrets: list[str], guess: str, attempts: int)
     parts: dict[int, list[str]] = {}
     for s in secrets:
         parts.setdefault(fb.reference_code(guess, s), []).append(s)
-    return sum(100.0 * (6 - (6 - attempts)) if code == fb.solved_code(3)
+    return sum(100.0 * (6 - (6 - attempts)) if code == fb.solved_code(len(guess))
                else brute_best_total(every, part, attempts - 1) if attempts > 1 else 0.0
                for code, part in parts.items())
 
@@ -72,11 +72,25 @@ def brute_after(every: list[str], secrets: list[str], guess: str, attempts: int)
 def test_guess_bounds_are_sound_and_ordered(secrets: list[str], extra: list[str],
                                             attempts: int) -> None:
     """exact bound >= what the guess really reaches; cheap >= exact; depth 1 >= cheap."""
+    check_guess_bounds(secrets, extra, attempts)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text("abcdef", min_size=2, max_size=2), min_size=8, max_size=18, unique=True),
+       st.integers(2, 4))
+def test_guess_bounds_are_sound_where_codes_run_out(secrets: list[str], attempts: int) -> None:
+    """Two-letter words have only 6 feedback codes besides the solved one and the impossible
+    ones, fewer than the secrets: the bound's code cap must still be sound."""
+    check_guess_bounds(secrets, [], attempts)
+
+
+def check_guess_bounds(secrets: list[str], extra: list[str], attempts: int) -> None:
     from sleuth.endgame import guess_bounds
     from sleuth.scoring import perfect_split_bounds
 
+    length = len(secrets[0])
     game = word_game(secrets, sorted(set(extra) | set(secrets)))
-    ctx = context(game.guesses, fb.solved_code(3))
+    ctx = context(game.guesses, fb.solved_code(length))
     cands = game.start().candidates
     pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
     every = np.arange(len(game.guesses))

@@ -19,7 +19,8 @@ The same bound, taken one guess deeper, bounds the optimum itself (:func:`guess_
 guess, a class of s secrets scores p_1 + p_2 (s - 1) only if a candidate splits the others into
 singletons; otherwise a candidate leaves two together and any other word names nobody at once,
 so no guess beats max(p_1 + p_2 (s - 2) + p_3, p_2 s), or, trying every word, the best bound of
-any guess on the class.
+any guess on the class. Nor can a guess make more classes than there are feedback codes
+(:func:`codes_cap`), which caps the big classes of short words without trying any word.
 
 Everything here works on letter arrays (rows of 0..25) and candidate index arrays. A context per
 thread holds the guesses, the scratch of the feedback kernel, a stamp table over feedback codes
@@ -355,20 +356,37 @@ def _class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndar
 
 
 @njit(cache=True, nogil=True)
+def codes_cap(length: int, s: int, pts: np.ndarray) -> float:
+    """Upper bound on the best split value of any guess on ``s`` secrets of ``length`` letters:
+    no guess makes more classes than there are feedback codes besides the solved one, 3^L - 1,
+    less the L codes with one ? among O's (that ? would need a spare letter where every other
+    place matched). It bites on big classes of short words.
+
+    >>> codes_cap(2, 10, np.array([400.0, 300.0, 200.0]))  # 6 codes: 1, then 6, then 3
+    2800.0
+    """
+    codes = 3**length - 1 - length
+    named = min(s - 1, codes)
+    own = pts[0] + (pts[1] - pts[2]) * named + pts[2] * (s - 1)
+    return max(own, (pts[1] - pts[2]) * min(s, codes) + pts[2] * s)
+
+
+@njit(cache=True, nogil=True)
 def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
                  exact: bool) -> float:
     """Upper bound on V(sub) (``pts`` at least three long). A candidate splitting the rest into
     singletons reaches p_1 + p_2 (s - 1), the most possible. Without one no guess beats
     max(p_1 + p_2 (s - 2) + p_3, p_2 s): a candidate leaves two secrets together, any other word
-    names none at once. With ``exact`` that cap is lowered to the best :func:`_bound` of any
-    guess."""
+    names none at once; nor more than :func:`codes_cap`. With ``exact`` that cap is lowered to
+    the best :func:`_bound` of any guess."""
     s = sub.shape[0]
     if s <= 2:
         return pts[0] + pts[1] * (s - 1)
     best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], exact)
     if perfect:
         return best
-    cap = max(pts[0] + pts[1] * (s - 2) + pts[2], pts[1] * s)
+    cap = min(max(pts[0] + pts[1] * (s - 2) + pts[2], pts[1] * s),
+              codes_cap(sub.shape[1], s, pts))
     return min(best, cap) if exact else cap
 
 

@@ -15,6 +15,8 @@ soon as no remaining bound beats the best value found.
 
 from __future__ import annotations
 
+import heapq
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -295,13 +297,28 @@ class _Bounder:
             self.classes[guess] = hit, parts, caps
         return float(self.points[0] * hit + caps.sum())
 
+    def counted(self, pool: np.ndarray) -> np.ndarray:
+        """For every guess in ``pool``, its hit plus, per class, the better of the perfect split
+        (one secret on the next attempt, the rest on the one after) and the feedback-code cap
+        (:func:`sleuth.endgame.codes_cap`): a depth-1 bound that knows no guess makes more
+        classes than there are codes, which matters for the big classes of short words."""
+        pts = np.zeros(3)
+        rest = self.points[1:4]
+        pts[:rest.size] = rest
+        length = self.secrets.shape[1]
+        table = np.array([0.0] + [min(pts[0] + pts[1] * (s - 1),
+                                      self.endgame.codes_cap(length, s, pts))
+                                  for s in range(1, len(self.secrets) + 1)])
+        sums = self.endgame.class_sums(self.ctx, self.secrets, table)
+        hit = np.zeros(len(self.game.guesses))
+        hit[self.own[self.own >= 0]] = self.points[0]
+        return (hit + sums)[pool]
+
     def searched(self, guess: int, deadline: float = float("inf")) -> tuple[float, bool]:
         """Level 3: each class's level-2 bound replaced by its value when a search meets it, and
         whether all met. Every class is searched over a shortlist first; then the classes of up
         to FULL_SEARCH candidates that fell short are searched over every word, smallest first,
         until ``deadline`` (a perf_counter time); the others keep their level-2 bound."""
-        import time
-
         game, eg, pts = self.game, self.endgame, self.points
         hit, parts, caps = self.classes.pop(guess)
         caps = caps.copy()
@@ -327,24 +344,24 @@ class _Bounder:
 def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0) -> Bound:
     """A sound upper bound on the best total score, as tight as ``seconds`` allow.
 
-    Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`). The guess
-    with the largest bound so far is tightened, one level at a time: two guesses deep trying
-    only its classes' candidates next, then every word (:func:`sleuth.endgame.class_bounds`),
-    then by searching its classes (four attempts left at most). When the largest bound is
-    fully tightened, no other guess can beat it, and the others never needed the work. Past
-    ``seconds`` the largest bound so far is returned: still sound, only looser. Uniform weights
-    only; weighted games get :func:`upper_bound`.
+    Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`, lowered where
+    its classes hold more secrets than there are feedback codes). The guess with the largest
+    bound so far is tightened, one level at a time: two guesses deep trying only its classes'
+    candidates next, then every word (:func:`sleuth.endgame.class_bounds`), then by searching
+    its classes (four attempts left at most). When the largest bound is fully tightened, no
+    other guess can beat it, and the others never needed the work. Past ``seconds`` the largest
+    bound so far is returned: still sound, only looser (the limit is checked between classes, so
+    a class search already under way finishes first). Uniform weights only; weighted games get
+    :func:`upper_bound`.
     """
-    import heapq
-    import time
-
     pos = game.start() if position is None else position
     if game.weights is not None or pos.cost >= game.max_cost:
         return Bound(upper_bound(game, pos, depth=1), -1, False, False, 0)
     pool = game.allowed_guesses(pos)
-    first = perfect_split_bounds(game, pool, pos.candidates, pos.cost)
-    order = np.argsort(-first, kind="stable")
     bounder = _Bounder(game, pos)
+    first = np.minimum(perfect_split_bounds(game, pool, pos.candidates, pos.cost),
+                       bounder.counted(pool))
+    order = np.argsort(-first, kind="stable")
     last = 3 if 2 <= len(bounder.points) <= 5 else 2
     deadline = time.perf_counter() + seconds
     heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
@@ -386,8 +403,6 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
     >>> opening_bound(g, g.guess_index("abc")).total  # abc, then xyz or abd, then abe
     1600.0
     """
-    import time
-
     pos = game.start()
     if game.weights is not None or pos.cost >= game.max_cost:
         raise ValueError("opening bounds are for unweighted games with attempts left")

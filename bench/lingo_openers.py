@@ -1,0 +1,86 @@
+"""Lingo openers: how much any strategy could score after each of the most promising first guesses.
+
+Run: ``python bench/lingo_openers.py [--lengths 7-9] [--top 12]`` (writes
+bench/results/lingo-openers.md). For every length, the ``--top`` first guesses with the largest
+depth-1 bounds (one secret per class of the first guess named on the 2nd attempt, the rest on
+the 3rd), and the prepared tree's own first guess, are bounded two guesses deep against every
+word (:func:`sleuth.scoring.opening_bound`, no search): no strategy that opens with that word
+can average more. The first guesses left out are bounded only by their depth-1 bound, at most
+the largest one below the cut, so the best of the two columns' maxima bounds every strategy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from common import RESULTS, header, lingo_list
+from lingo import FLOORS
+from sleuth.game import word_game
+from sleuth.lingo.pit import parse_lengths
+from sleuth.lingo.prepare import load_tree
+from sleuth.scoring import opening_bound, perfect_split_bounds
+from sleuth.words import load_words
+
+
+def length_rows(length: int, top: int) -> tuple[list[str], str]:
+    """The table rows of one length and its summary line."""
+    words = list(load_words(lingo_list(length)).words)
+    game = word_game(words)
+    start = game.start()
+    pool = game.allowed_guesses(start)
+    depth1 = perfect_split_bounds(game, pool, start.candidates, start.cost) / len(words)
+    order = np.argsort(-depth1, kind="stable")
+    tree = load_tree(words)
+    chosen = [int(i) for i in order[:top]]
+    if tree is not None and game.guess_index(tree.first) not in [int(pool[i]) for i in chosen]:
+        chosen.append(int(np.flatnonzero(pool == game.guess_index(tree.first))[0]))
+    rows, best = [], (-1.0, "")
+    for rank, i in enumerate(chosen, 1):
+        guess = int(pool[i])
+        begin = time.perf_counter()
+        bound = opening_bound(game, guess, seconds=0).total / len(words)
+        seconds = time.perf_counter() - begin
+        word = game.guess_labels[guess]
+        mark = f" (prepared: {tree.mean:.2f})" if tree is not None and word == tree.first else ""
+        best = max(best, (bound, word))
+        rows.append(f"| {length} | {rank if rank <= top else '-'} | {word}{mark} | "
+                    f"{depth1[i]:.2f} | {bound:.2f} | {seconds:.0f} s |")
+        print(rows[-1], flush=True)
+    rest = float(depth1[order[top]]) if order.size > top else float("-inf")
+    summary = (f"- length {length} (floor {FLOORS[length]}): after any of these openers at most "
+               f"{best[0]:.2f} ({best[1]}); every other opener at most {rest:.2f} (depth 1); so "
+               f"no strategy averages more than {max(best[0], rest):.2f}")
+    return rows, summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--lengths", default="7-9")
+    parser.add_argument("--top", type=int, default=12)
+    args = parser.parse_args()
+    rows: list[str] = []
+    summaries: list[str] = []
+    for length in parse_lengths(args.lengths):
+        more, summary = length_rows(length, args.top)
+        rows += more
+        summaries.append(summary)
+    command = f"python bench/lingo_openers.py --lengths {args.lengths} --top {args.top}"
+    text = header("Lingo: the best any strategy can average after each promising first guess",
+                  command)
+    text += ("\nPer length, the first guesses with the largest depth-1 bounds (rank) and the "
+             "prepared tree's own (rank -): depth 1, and the bound two guesses deep against "
+             "every word after that opening (any strategy that opens with it averages at most "
+             "that), with the time it took. Means per game over the whole official list.\n\n")
+    text += "\n".join(summaries) + "\n\n"
+    text += "| length | rank | first guess | depth 1 | two deep | time |\n"
+    text += "|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "lingo-openers.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
