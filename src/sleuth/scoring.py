@@ -359,8 +359,9 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
         return Bound(upper_bound(game, pos, depth=1), -1, False, False, 0)
     pool = game.allowed_guesses(pos)
     bounder = _Bounder(game, pos)
-    first = np.minimum(perfect_split_bounds(game, pool, pos.candidates, pos.cost),
-                       bounder.counted(pool))
+    first = perfect_split_bounds(game, pool, pos.candidates, pos.cost)
+    if pos.candidates.size > 3 ** game.secrets.shape[1] - game.secrets.shape[1]:
+        first = np.minimum(first, bounder.counted(pool))  # some class may outnumber the codes
     order = np.argsort(-first, kind="stable")
     last = 3 if 2 <= len(bounder.points) <= 5 else 2
     deadline = time.perf_counter() + seconds
