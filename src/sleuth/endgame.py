@@ -356,16 +356,22 @@ def _class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndar
 
 
 @njit(cache=True, nogil=True)
+def split_codes(length: int) -> int:
+    """Feedback codes a guess can give besides the solved one: 3^L - 1, less the L codes with
+    one ? among O's (that ? would need a spare letter where every other place matched)."""
+    return 3**length - 1 - length
+
+
+@njit(cache=True, nogil=True)
 def codes_cap(length: int, s: int, pts: np.ndarray) -> float:
     """Upper bound on the best split value of any guess on ``s`` secrets of ``length`` letters:
-    no guess makes more classes than there are feedback codes besides the solved one, 3^L - 1,
-    less the L codes with one ? among O's (that ? would need a spare letter where every other
-    place matched). It bites on big classes of short words.
+    no guess makes more classes than :func:`split_codes`. It bites on big classes of short
+    words.
 
     >>> codes_cap(2, 10, np.array([400.0, 300.0, 200.0]))  # 6 codes: 1, then 6, then 3
     2800.0
     """
-    codes = 3**length - 1 - length
+    codes = split_codes(length)
     named = min(s - 1, codes)
     own = pts[0] + (pts[1] - pts[2]) * named + pts[2] * (s - 1)
     return max(own, (pts[1] - pts[2]) * min(s, codes) + pts[2] * s)

@@ -297,22 +297,23 @@ class _Bounder:
             self.classes[guess] = hit, parts, caps
         return float(self.points[0] * hit + caps.sum())
 
-    def counted(self, pool: np.ndarray) -> np.ndarray:
-        """For every guess in ``pool``, its hit plus, per class, the better of the perfect split
-        (one secret on the next attempt, the rest on the one after) and the feedback-code cap
-        (:func:`sleuth.endgame.codes_cap`): a depth-1 bound that knows no guess makes more
-        classes than there are codes, which matters for the big classes of short words."""
+    def first_bounds(self, pool: np.ndarray) -> np.ndarray:
+        """For every guess in ``pool``, its depth-1 bound (:func:`perfect_split_bounds`: its
+        hit, then per class one secret on the next attempt and the rest on the one after),
+        lowered by the feedback-code cap (:func:`sleuth.endgame.codes_cap`) where some class
+        could hold more secrets than there are codes, as on short words."""
+        game, pos, eg = self.game, self.pos, self.endgame
+        length = self.secrets.shape[1]
+        if len(self.secrets) - 1 <= eg.split_codes(length):  # the cap cannot bite
+            return perfect_split_bounds(game, pool, pos.candidates, pos.cost)
         pts = np.zeros(3)
         rest = self.points[1:4]
         pts[:rest.size] = rest
-        length = self.secrets.shape[1]
-        table = np.array([0.0] + [min(pts[0] + pts[1] * (s - 1),
-                                      self.endgame.codes_cap(length, s, pts))
+        table = np.array([0.0] + [min(pts[0] + pts[1] * (s - 1), eg.codes_cap(length, s, pts))
                                   for s in range(1, len(self.secrets) + 1)])
-        sums = self.endgame.class_sums(self.ctx, self.secrets, table)
-        hit = np.zeros(len(self.game.guesses))
+        hit = np.zeros(len(game.guesses))
         hit[self.own[self.own >= 0]] = self.points[0]
-        return (hit + sums)[pool]
+        return (hit + eg.class_sums(self.ctx, self.secrets, table))[pool]
 
     def searched(self, guess: int, deadline: float = float("inf")) -> tuple[float, bool]:
         """Level 3: each class's level-2 bound replaced by its value when a search meets it, and
@@ -359,9 +360,7 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
         return Bound(upper_bound(game, pos, depth=1), -1, False, False, 0)
     pool = game.allowed_guesses(pos)
     bounder = _Bounder(game, pos)
-    first = perfect_split_bounds(game, pool, pos.candidates, pos.cost)
-    if pos.candidates.size > 3 ** game.secrets.shape[1] - game.secrets.shape[1]:
-        first = np.minimum(first, bounder.counted(pool))  # some class may outnumber the codes
+    first = bounder.first_bounds(pool)
     order = np.argsort(-first, kind="stable")
     last = 3 if 2 <= len(bounder.points) <= 5 else 2
     deadline = time.perf_counter() + seconds

@@ -325,16 +325,12 @@ def player(
     raise typer.Exit(play(length, strategy))
 
 
-def _opening_cells(game: Game, rows: list[tuple], seconds: float, console: Console
+def _opening_cells(game: Game, reached: dict[int, float], seconds: float, console: Console
                    ) -> dict[int, str]:
-    """For each first guess of the evaluated strategies (``rows``: strategy, evaluation, time),
-    the best mean any strategy can reach after it, or a bound on that."""
+    """For each first guess (``reached``: the best total a strategy evaluated here scored after
+    it), the best mean any strategy can reach after it, or a bound on that."""
     from sleuth.scoring import opening_bound
 
-    reached: dict[int, float] = {}
-    for strat, result, _ in rows:
-        first = strat.choose(game, game.start())
-        reached[first] = max(reached.get(first, 0.0), result.mean_score() * len(game.secrets))
     cells = {}
     for first, total in reached.items():
         word = game.guess_labels[first]
@@ -405,17 +401,21 @@ def evaluate(
         table.add_column(column, justify="left" if column == "strategy" else "right",
                          no_wrap=True)
     rows = []
+    reached: dict[int, float] = {}  # by first guess, the best total a strategy scored after it
     for strat in chosen:
         start = time.perf_counter()
         with Progress(console=console, transient=True) as bar:
             task = bar.add_task(strat.name, total=len(secrets))
             result = run_tree(game, strat, progress=lambda n, t=task: bar.advance(t, n))
-        rows.append((strat, result, time.perf_counter() - start))
-    openings = _opening_cells(game, rows, bound_seconds, console) if bound else {}
-    for strat, result, seconds in rows:
+        seconds = time.perf_counter() - start
+        first = strat.choose(game, game.start()) if bound else -1
+        reached[first] = max(reached.get(first, 0.0), result.mean_score() * len(secrets))
+        rows.append((strat, result, first, seconds))
+    openings = _opening_cells(game, reached, bound_seconds, console) if bound else {}
+    for strat, result, first, seconds in rows:
         dist = result.distribution()
         mean = result.mean_score()
-        opening = openings.get(strat.choose(game, game.start()), "") if bound else ""
+        opening = openings.get(first, "")
         table.add_row(strat.name, f"{mean:.2f}",
                       *(str(dist.get(a, 0)) for a in range(1, ATTEMPTS + 1)),
                       str(result.failures), f"{1000 * mean:,.0f}",
