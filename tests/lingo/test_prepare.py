@@ -259,3 +259,29 @@ def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, 
     proof = deep_bound(word_game(words), seconds=600)
     tree = prepare(words, workers=2, directory=tmp_path)
     assert proof.optimum and tree.total == pytest.approx(proof.total)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--length", "9"], "no words of length 9"),
+    (["--strategy", "nonsense"], "nonsense"),
+    (["--bound-seconds", "-1"], "greater than or equal to 0"),
+])
+def test_evaluate_command_rejects_bad_input_clearly(tmp_path: Path, args: list[str],
+                                                    message: str) -> None:
+    """A messy list still loads; a missing length, an unknown strategy or a negative time limit
+    ends with exit code 2 and says what was wrong."""
+    listing = tmp_path / "words.txt"
+    listing.write_bytes("\ufeffTare\r\nsale\r\n\r\ntare\r\nbad-1\r\nmane\r\n".encode())
+    result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing), "--length",
+                                      "4", *args], env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+
+
+def test_evaluate_command_reads_a_messy_list(tmp_path: Path) -> None:
+    listing = tmp_path / "words.txt"
+    listing.write_bytes("\ufeffTare\r\nsale\r\n\r\ntare\r\nmane\r\nlame\r\n".encode())
+    result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing), "--length",
+                                      "4", "--strategy", "entropy"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "4 words" in result.output and "after its opening" in result.output
