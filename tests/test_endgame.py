@@ -103,3 +103,61 @@ def check_guess_bounds(secrets: list[str], extra: list[str], attempts: int) -> N
         assert exact[g] >= reached - 1e-9
     assert np.all(cheap >= exact - 1e-9)
     assert np.all(depth1 >= cheap - 1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words, guesses, st.integers(3, 4))
+def test_loss_bound_is_sound(secrets: list[str], extra: list[str], attempts: int) -> None:
+    """The bound that counts lost games never falls below the optimum, nor rises above the
+    depth-1 bound."""
+    check_loss_bound(secrets, extra, attempts)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text("abcdef", min_size=2, max_size=2), min_size=8, max_size=18, unique=True),
+       st.integers(3, 4))
+def test_loss_bound_is_sound_where_games_are_lost(secrets: list[str], attempts: int) -> None:
+    """Two-letter words: many secrets per feedback code, so games are lost and the bound bites."""
+    check_loss_bound(secrets, [], attempts)
+
+
+def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> None:
+    from sleuth.endgame import loss_bound
+    from sleuth.scoring import perfect_split_bounds
+
+    length = len(secrets[0])
+    game = word_game(secrets, sorted(set(extra) | set(secrets)))
+    ctx = context(game.guesses, fb.solved_code(length))
+    cands = game.start().candidates
+    own = game.guess_of_secret(cands)
+    pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
+    bound = loss_bound(ctx, game.secrets, cands, own, pts)
+    assert bound >= brute_best_total(list(game.guess_labels), secrets, attempts) - 1e-9
+    every = np.arange(len(game.guesses))
+    assert bound <= perfect_split_bounds(game, every, cands, 5 - attempts).max() + 1e-9
+    assert loss_bound(ctx, game.secrets, cands, own, pts, cap=bound - 50) == bound - 50
+    assert loss_bound(ctx, game.secrets, cands, own, pts, budget=0) >= bound  # gave up: sound
+
+
+def test_loss_bound_counts_lost_games(lingo_dir) -> None:
+    """On the official 4-letter list, the classes of 7 to 12 secrets that tare leaves: the bound
+    is never below their exact value (a search over every word), and where the two-deep bound
+    ignores games lost it is lower."""
+    from sleuth.endgame import class_bounds, loss_bound
+
+    game = word_game((lingo_dir / "wordlist4.txt").read_text().split())
+    ctx = context(game.guesses, fb.solved_code(4))
+    cands = game.start().candidates
+    pts = np.array([500.0, 400.0, 300.0, 200.0, 100.0])
+    _, parts, caps = class_bounds(ctx, game.secrets, game.guess_of_secret(cands), pts,
+                                  game.guess_index("tare"), exact=True)
+    lower = 0
+    for part, cap in zip(parts, caps, strict=True):
+        if 7 <= part.size <= 12:
+            own = game.guess_of_secret(cands[part])
+            exact = best_value(ctx, game.secrets, cands[part], own, pts[1:])[0]
+            bound = loss_bound(context(game.guesses, fb.solved_code(4)), game.secrets,
+                               cands[part], own, pts[1:], cap)
+            assert exact - 1e-9 <= bound <= cap
+            lower += bound < cap
+    assert lower >= 3

@@ -45,6 +45,7 @@ from sleuth.feedback import _fill_row, _place_values, _scratch, _secret_tables
 EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
 
+KEY = types.UniTuple(types.int64, 2)  # a memo key: two 64-bit hashes
 Context = tuple  # (guesses, place values, scratch, stamp, memo, solved code, limits, sizes)
 
 
@@ -56,7 +57,7 @@ def context(guesses: np.ndarray, solved: int, *, exact: int = 0, width: int = 0)
     left the shortlist is always used when ``width`` > 0; and a class size per feedback code,
     kept zeroed between uses."""
     length = guesses.shape[1]
-    memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.float64)
+    memo = Dict.empty(key_type=KEY, value_type=types.float64)
     limits = np.array([exact if exact > 0 else 1 << 60, width], np.int64)
     return (np.ascontiguousarray(guesses, dtype=np.uint8), _place_values(length), _scratch(),
             np.zeros(3**length + 1, np.int64), memo, solved, limits,
@@ -391,9 +392,14 @@ def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
     best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], exact)
     if perfect:
         return best
-    cap = min(max(pts[0] + pts[1] * (s - 2) + pts[2], pts[1] * s),
-              codes_cap(sub.shape[1], s, pts))
+    cap = _unsplit_cap(sub.shape[1], s, pts)
     return min(best, cap) if exact else cap
+
+
+@njit(cache=True, nogil=True)
+def _unsplit_cap(length: int, s: int, pts: np.ndarray) -> float:
+    """Upper bound on V of s secrets that none of their candidates splits into singletons."""
+    return min(max(pts[0] + pts[1] * (s - 2) + pts[2], pts[1] * s), codes_cap(length, s, pts))
 
 
 @njit(cache=True, nogil=True)
@@ -410,6 +416,195 @@ def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.nd
         part = order[starts[t]:starts[t] + sizes[t]]
         caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], exact)
     return hit, order, starts, sizes, caps
+
+
+@njit(cache=True, nogil=True)
+def _partition_key(row: np.ndarray, ctx: Context) -> tuple[int, int]:
+    """Hashes of the partition the codes ``row`` make, classes numbered by first appearance and
+    the solved one apart: two guesses making the same partition have the same value."""
+    labels, solved = ctx[7], ctx[5]
+    marks = np.empty(row.shape[0], np.int64)
+    k = 0
+    for j in range(row.shape[0]):
+        if labels[row[j]] == 0:
+            k += 1
+            labels[row[j]] = k
+        marks[j] = 0 if row[j] == solved else labels[row[j]]
+    for j in range(row.shape[0]):
+        labels[row[j]] = 0
+    return _key(marks, 0.0)
+
+
+# The bound that counts lost games works on one class C of secrets at a time, from a table of
+# the codes of every guess on C (``table[g, j]``); subsets of C are sorted index arrays ``loc``
+# into its columns. Reading codes from the table is several times faster than computing them,
+# and every guess is tried on many subsets of C.
+
+
+@njit(cache=True, nogil=True)
+def _table_split(ctx: Context, table: np.ndarray, g: int, loc: np.ndarray, row: np.ndarray,
+                 budget: np.ndarray) -> tuple[int, int]:
+    """Fill ``row`` with the codes of guess ``g`` on the subset ``loc``; classes and hit. Each
+    code read is taken from ``budget[0]``."""
+    budget[0] -= loc.shape[0]
+    for j in range(loc.shape[0]):
+        row[j] = table[g, loc[j]]
+    return _count(row, loc.shape[0], ctx[3], ctx[5])
+
+
+@njit(cache=True, nogil=True)
+def _table_cap(ctx: Context, table: np.ndarray, loc: np.ndarray, own: np.ndarray,
+               pts: np.ndarray, length: int, budget: np.ndarray) -> float:
+    """:func:`_class_bound` of the subset ``loc`` (only its candidates tried)."""
+    s = loc.shape[0]
+    top = pts[0] + pts[1] * (s - 1)
+    if s <= 2:
+        return top
+    row = np.empty(s, np.int64)
+    for k in range(s):
+        if own[loc[k]] >= 0 and _table_split(ctx, table, own[loc[k]], loc, row, budget)[0] == s:
+            return top
+    return _unsplit_cap(length, s, pts)
+
+
+@njit(cache=True, nogil=True)
+def _table_ranked(ctx: Context, table: np.ndarray, loc: np.ndarray, pts: np.ndarray,
+                  budget: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every guess's :func:`_bound` on the subset ``loc``, and the guesses best bound first
+    (candidates first among equals). The bound depends only on the number of classes and the
+    hit, so a counting sort by those orders the guesses in linear time."""
+    m, n = table.shape[0], loc.shape[0]
+    row = np.empty(n, np.int64)
+    bound = np.empty(m)
+    kind = np.empty(m, np.int64)  # 2 * classes + hit
+    count = np.zeros(2 * n + 2, np.int64)
+    for g in range(m):
+        classes, hit = _table_split(ctx, table, g, loc, row, budget)
+        bound[g] = _bound(classes, hit, n, pts)
+        kind[g] = 2 * classes + hit
+        count[kind[g]] += 1
+    kinds = np.arange(2 * n + 2)
+    value = np.array([_bound(k // 2, k % 2, n, pts) + 1e-6 * (k % 2) for k in kinds])
+    start = np.empty(2 * n + 2, np.int64)
+    first = 0
+    for k in np.argsort(-value, kind="mergesort"):
+        start[k] = first
+        first += count[k]
+    order = np.empty(m, np.int64)
+    for g in range(m):
+        order[start[kind[g]]] = g
+        start[kind[g]] += 1
+    return bound, order
+
+
+@njit(cache=True, nogil=True)
+def _table_bound3(ctx: Context, table: np.ndarray, loc: np.ndarray, ids: np.ndarray,
+                  own: np.ndarray, pts: np.ndarray, length: int, budget: np.ndarray) -> float:
+    """Upper bound on V_3 of the subset ``loc`` that counts lost games (``pts``: the three
+    attempts left, then 0): every guess, best :func:`_bound` first, each of its classes bounded
+    by :func:`_table_cap` with the last two attempts (no candidate splitting a class into
+    singletons: one secret fewer named), until no guess's :func:`_bound` beats the best found.
+    Guesses making a partition already tried are skipped. Memoised by subset (``ids``: the
+    secrets' global indices). Once ``budget`` runs out, the cap is returned (still sound)."""
+    s = loc.shape[0]
+    cap = _table_cap(ctx, table, loc, own, pts, length, budget)
+    if s <= 2 or cap >= pts[0] + pts[1] * (s - 1) - EPS:
+        return cap
+    memo, key = ctx[4], _key(ids[loc], pts[0] * 1000.0 + 7)
+    if key in memo:
+        return memo[key]
+    bound, order = _table_ranked(ctx, table, loc, pts, budget)
+    row = np.empty(s, np.int64)
+    seen = Dict.empty(key_type=KEY, value_type=types.float64)
+    best = -1.0
+    for g in order:
+        if budget[0] < 0:
+            return cap
+        if bound[g] <= best + EPS or best >= cap - EPS:
+            break
+        _table_split(ctx, table, g, loc, row, budget)
+        shape = _partition_key(row[:s], ctx)
+        if shape in seen:
+            continue
+        seen[shape] = 0.0
+        value, (part_order, starts, sizes) = bound[g], _classes(row[:s], ctx[5])
+        for t in range(starts.shape[0]):
+            if value <= best + EPS or sizes[t] <= 2:
+                break
+            part = loc[part_order[starts[t]:starts[t] + sizes[t]]]
+            inner = _table_cap(ctx, table, part, own, pts[1:], length, budget)
+            value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
+        best = max(best, value)
+    best = min(best, cap)
+    _remember(memo, key, best)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndarray,
+                  pts: np.ndarray, cap: float, length: int, budget: np.ndarray) -> float:
+    """Like :func:`_table_bound3` with four attempts left, on the whole class, each class of a
+    guess bounded by :func:`_table_bound3`; at most ``cap``."""
+    s = table.shape[1]
+    if s <= 2:
+        return min(cap, pts[0] + pts[1] * (s - 1))
+    loc = np.arange(s)
+    bound, order = _table_ranked(ctx, table, loc, pts, budget)
+    row = np.empty(s, np.int64)
+    seen = Dict.empty(key_type=KEY, value_type=types.float64)
+    best = -1.0
+    for g in order:
+        if budget[0] < 0:
+            return cap
+        if bound[g] <= best + EPS or best >= cap - EPS:
+            break
+        _table_split(ctx, table, g, loc, row, budget)
+        shape = _partition_key(row, ctx)
+        if shape in seen:
+            continue
+        seen[shape] = 0.0
+        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx[5])
+        for t in range(starts.shape[0]):
+            if value <= best + EPS or sizes[t] <= 2:
+                break
+            part = part_order[starts[t]:starts[t] + sizes[t]]
+            inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget)
+            value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
+        best = max(best, value)
+    return min(best, cap)
+
+
+def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
+               points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62) -> float:
+    """A sound upper bound, at most ``cap``, on the best total of the candidates ``cands``
+    (sorted secret indices; ``own`` their guess indices, -1 if unguessable) with three or four
+    attempts left worth ``points``, that counts the games lost after the last one: every word is
+    tried as each next guess but the last, where a class that none of its candidates splits
+    into singletons names one secret fewer (and no more than there are feedback codes). Costs
+    up to words^2 x candidates; past ``budget`` feedback codes read (about 3e8 a second) it
+    gives up and returns ``cap``. Use a context of its own (its memo holds bounds, not values).
+
+    >>> from sleuth import feedback as fb
+    >>> words = fb.encode(["ab", "ac", "ad", "ae", "af", "ag", "ah", "ai"])
+    >>> ctx = context(words, fb.solved_code(2))
+    >>> loss_bound(ctx, words, np.arange(8), np.arange(8), np.array([300.0, 200.0, 100.0]))
+    1000.0
+    """
+    from sleuth.feedback import codes
+
+    if len(points) not in (3, 4):
+        raise ValueError("bounds three or four attempts deep")
+    pts = np.zeros(len(points) + 1)
+    pts[:len(points)] = points
+    cands = np.ascontiguousarray(cands, dtype=np.int64)
+    table = codes(ctx[0], secrets[cands], parallel=False)  # callers may run it on threads
+    own = np.ascontiguousarray(own, dtype=np.int64)
+    length = int(secrets.shape[1])
+    left = np.array([budget], np.int64)
+    if len(points) == 3:
+        loc = np.arange(len(cands))
+        return float(min(cap, _table_bound3(ctx, table, loc, cands, own, pts, length, left)))
+    return float(_table_bound4(ctx, table, cands, own, pts, float(cap), length, left))
 
 
 def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,

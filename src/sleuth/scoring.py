@@ -16,7 +16,9 @@ soon as no remaining bound beats the best value found.
 from __future__ import annotations
 
 import heapq
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -254,6 +256,7 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
 
 
 FULL_SEARCH = 80  # largest class searched over every word when proving a first guess's value
+LOOKUPS_PER_SECOND = 3e8  # feedback codes endgame.loss_bound reads a second, for its budget
 SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
 
 
@@ -315,31 +318,61 @@ class _Bounder:
         hit[self.own[self.own >= 0]] = self.points[0]
         return (hit + eg.class_sums(self.ctx, self.secrets, table))[pool]
 
-    def searched(self, guess: int, deadline: float = float("inf")) -> tuple[float, bool]:
-        """Level 3: each class's level-2 bound replaced by its value when a search meets it, and
-        whether all met. Every class is searched over a shortlist first; then the classes of up
-        to FULL_SEARCH candidates that fell short are searched over every word, smallest first,
-        until ``deadline`` (a perf_counter time); the others keep their level-2 bound."""
-        game, eg, pts = self.game, self.endgame, self.points
+    def searched(self, guess: int, deadline: float = float("inf"), *,
+                 values: bool = True) -> tuple[float, bool]:
+        """Level 3: each class's level-2 bound lowered by :func:`sleuth.endgame.loss_bound`
+        (which counts lost games), or replaced by its value when a search meets it, and whether
+        all met. With ``values``, every class is searched over a shortlist first. Then, smallest
+        first until ``deadline`` (a perf_counter time), the classes short of their bound get
+        the loss bound, and with ``values`` those of up to FULL_SEARCH candidates still short
+        are searched over every word; the others keep their bound."""
+        pts = self.points
         hit, parts, caps = self.classes.pop(guess)
         caps = caps.copy()
-        short: list[int] = []
+        found = np.full(len(parts), -np.inf)
         for t, part in enumerate(parts):
-            if time.perf_counter() > deadline:
-                return float(pts[0] * hit + caps.sum()), False
-            cands = self.pos.candidates[part]
-            value = eg.best_value(self.short, game.secrets, cands, game.guess_of_secret(cands),
-                                  pts[1:])[0]
-            if value < caps[t] - 1e-9:
-                short.append(t)
-        for t in sorted(short, key=lambda t: parts[t].size):
-            if parts[t].size > FULL_SEARCH or time.perf_counter() > deadline:
+            if not values or time.perf_counter() > deadline:
                 break
-            cands = self.pos.candidates[parts[t]]
-            caps[t] = eg.best_value(self.full, game.secrets, cands, game.guess_of_secret(cands),
-                                    pts[1:])[0]
+            found[t] = self.value(part, self.short)
+        short = sorted((t for t in range(len(parts)) if found[t] < caps[t] - 1e-9),
+                       key=lambda t: parts[t].size)
+        if len(pts) - 1 in (3, 4):
+            self.lower_by_losses(parts, caps, short, deadline)
+            short = [t for t in short if found[t] < caps[t] - 1e-9]
+        for t in list(short):
+            if not values or parts[t].size > FULL_SEARCH or time.perf_counter() > deadline:
+                break
+            caps[t] = found[t] = self.value(parts[t], self.full)
             short.remove(t)
         return float(pts[0] * hit + caps.sum()), not short
+
+    def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
+                        deadline: float) -> None:
+        """Lower ``caps`` of the ``chosen`` classes to their
+        :func:`sleuth.endgame.loss_bound`, in that order until ``deadline``, on every core (the
+        kernels release the GIL; each thread has a context of its own)."""
+        game, eg = self.game, self.endgame
+        threads = max(1, min(os.cpu_count() or 1, 8, len(chosen)))
+
+        def lower(share: list[int]) -> None:
+            ctx = eg.context(game.guesses, int(game.solved))
+            for t in share:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    return
+                cands = self.pos.candidates[parts[t]]
+                caps[t] = eg.loss_bound(ctx, game.secrets, cands, game.guess_of_secret(cands),
+                                        self.points[1:], caps[t],
+                                        budget=int(min(left, 1e9) * LOOKUPS_PER_SECOND))
+
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(lower, [chosen[k::threads] for k in range(threads)]))
+
+    def value(self, part: np.ndarray, ctx: tuple) -> float:
+        """A class's value found by the search of ``ctx`` (shortlisted, or over every word)."""
+        cands = self.pos.candidates[part]
+        return self.endgame.best_value(ctx, self.game.secrets, cands,
+                                       self.game.guess_of_secret(cands), self.points[1:])[0]
 
 
 def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0) -> Bound:
@@ -348,8 +381,9 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`, lowered where
     its classes hold more secrets than there are feedback codes). The guess with the largest
     bound so far is tightened, one level at a time: two guesses deep trying only its classes'
-    candidates next, then every word (:func:`sleuth.endgame.class_bounds`), then by searching
-    its classes (four attempts left at most). When the largest bound is fully tightened, no
+    candidates next, then every word (:func:`sleuth.endgame.class_bounds`), then by counting
+    the games its classes must lose (:func:`sleuth.endgame.loss_bound`) and searching them
+    (four attempts left at most). When the largest bound is fully tightened, no
     other guess can beat it, and the others never needed the work. Past ``seconds`` the largest
     bound so far is returned: still sound, only looser (the limit is checked between classes, so
     a class search already under way finishes first). Uniform weights only; weighted games get
@@ -393,10 +427,11 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
                   reached: float | None = None) -> Bound:
     """A sound upper bound on the best total score of any strategy that opens with ``guess``:
     its classes bounded two guesses deep against every word, then, for up to ``seconds`` more,
-    each class searched until its value meets that bound (see :func:`deep_bound`). ``optimum``
-    says the bound is the exact best total after this opening. ``reached``: a total known to be
-    reachable after this opening; the search is then skipped unless the bound is within
-    SEARCH_WITHIN of it (far from it, as on short words, the search cannot close the gap).
+    each class's bound lowered by counting lost games, or replaced by its value where a search
+    meets it (level 3 of :func:`deep_bound`). ``optimum`` says the bound is the exact best total
+    after this opening. ``reached``: a total known to be reachable after this opening; the
+    searches are then skipped unless the bound is within SEARCH_WITHIN of it (far from it, as
+    on short words, only counting lost games can close the gap).
 
     >>> from sleuth.game import word_game
     >>> g = word_game(["abc", "abd", "abe", "xyz"], max_attempts=5)
@@ -409,6 +444,6 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
     bounder = _Bounder(game, pos)
     total, met = bounder.two_deep(guess, exact=True), False
     near = reached is None or total <= reached * (1 + SEARCH_WITHIN)
-    if seconds > 0 and near and 2 <= len(bounder.points) <= 5:
-        total, met = bounder.searched(guess, time.perf_counter() + seconds)
+    if seconds > 0 and 2 <= len(bounder.points) <= 5:
+        total, met = bounder.searched(guess, time.perf_counter() + seconds, values=near)
     return Bound(float(total), guess, True, met, 1)
