@@ -1,12 +1,15 @@
 """Lingo openers: how much any strategy could score after each of the most promising first guesses.
 
-Run: ``python bench/lingo_openers.py [--lengths 7-9] [--top 12]`` (writes
-bench/results/lingo-openers.md). For every length, the ``--top`` first guesses with the largest
-depth-1 bounds (one secret per class of the first guess named on the 2nd attempt, the rest on
-the 3rd), and the prepared tree's own first guess, are bounded two guesses deep against every
-word (:func:`sleuth.scoring.opening_bound`, no search): no strategy that opens with that word
-can average more. The first guesses left out are bounded only by their depth-1 bound, at most
-the largest one below the cut, so the best of the two columns' maxima bounds every strategy.
+Run: ``python bench/lingo_openers.py [--lengths 7-9] [--top 12] [--seconds 0]
+[--output lingo-openers.md]`` (writes bench/results/OUTPUT). For every length, the ``--top``
+first guesses with the largest depth-1 bounds (one secret per class of the first guess named
+on the 2nd attempt, the rest on the 3rd), and the prepared tree's own first guess, are bounded
+two guesses deep against every word (:func:`sleuth.scoring.opening_bound`): no strategy that
+opens with that word can average more. With ``--seconds``, each opener's classes are then
+bounded for that long by counting the games they must lose (the tree's own opener also
+searched, when its bound comes within 2% of the tree). The first guesses left out are bounded
+only by their depth-1 bound, at most the largest one below the cut, so the best of the two
+columns' maxima bounds every strategy.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from sleuth.scoring import opening_bound, perfect_split_bounds
 from sleuth.words import load_words
 
 
-def length_rows(length: int, top: int) -> tuple[list[str], str]:
+def length_rows(length: int, top: int, seconds: float) -> tuple[list[str], str]:
     """The table rows of one length and its summary line."""
     words = list(load_words(lingo_list(length)).words)
     game = word_game(words)
@@ -41,13 +44,15 @@ def length_rows(length: int, top: int) -> tuple[list[str], str]:
     for rank, i in enumerate(chosen, 1):
         guess = int(pool[i])
         begin = time.perf_counter()
-        bound = opening_bound(game, guess, seconds=0).total / len(words)
-        seconds = time.perf_counter() - begin
+        own = tree is not None and guess == game.guess_index(tree.first)
+        reached = tree.total if own else 0.0  # search only the tree's own opener, when near
+        bound = opening_bound(game, guess, seconds=seconds, reached=reached).total / len(words)
+        took = time.perf_counter() - begin
         word = game.guess_labels[guess]
         mark = f" (prepared: {tree.mean:.2f})" if tree is not None and word == tree.first else ""
         best = max(best, (bound, word))
         rows.append(f"| {length} | {rank if rank <= top else '-'} | {word}{mark} | "
-                    f"{depth1[i]:.2f} | {bound:.2f} | {seconds:.0f} s |")
+                    f"{depth1[i]:.2f} | {bound:.2f} | {took:.0f} s |")
         print(rows[-1], flush=True)
     rest = float(depth1[order[top]]) if order.size > top else float("-inf")
     summary = (f"- length {length} (floor {FLOORS[length]}): after any of these openers at most "
@@ -60,25 +65,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lengths", default="7-9")
     parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--seconds", type=float, default=0.0)
+    parser.add_argument("--output", default="lingo-openers.md")
     args = parser.parse_args()
     rows: list[str] = []
     summaries: list[str] = []
     for length in parse_lengths(args.lengths):
-        more, summary = length_rows(length, args.top)
+        more, summary = length_rows(length, args.top, args.seconds)
         rows += more
         summaries.append(summary)
-    command = f"python bench/lingo_openers.py --lengths {args.lengths} --top {args.top}"
+    command = (f"python bench/lingo_openers.py --lengths {args.lengths} --top {args.top} "
+               f"--seconds {args.seconds:g} --output {args.output}")
     text = header("Lingo: the best any strategy can average after each promising first guess",
                   command)
     text += ("\nPer length, the first guesses with the largest depth-1 bounds (rank) and the "
              "prepared tree's own (rank -): depth 1, and the bound two guesses deep against "
              "every word after that opening (any strategy that opens with it averages at most "
-             "that), with the time it took. Means per game over the whole official list.\n\n")
+             "that), then, when the command gives seconds, each class lowered for up to that "
+             "long by counting the games it must lose (every word tried as the next guesses but "
+             "the last) and, for the tree's opener when within 2% of it, searched; with the "
+             "time it took. Means per game over the whole official list.\n\n")
     text += "\n".join(summaries) + "\n\n"
-    text += "| length | rank | first guess | depth 1 | two deep | time |\n"
+    column = "two deep" if args.seconds == 0 else f"bound after {args.seconds:g} s"
+    text += f"| length | rank | first guess | depth 1 | {column} | time |\n"
     text += "|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "lingo-openers.md").write_text(text)
+    (RESULTS / args.output).write_text(text)
     print(text)
 
 
