@@ -40,7 +40,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from sleuth.feedback import _fill_row, _place_values, _scratch, _secret_tables
+from sleuth.feedback import _fill_row, _place_values, _scratch, _secret_tables, codes
 
 EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
@@ -591,8 +591,6 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     >>> loss_bound(ctx, words, np.arange(8), np.arange(8), np.array([300.0, 200.0, 100.0]))
     1000.0
     """
-    from sleuth.feedback import codes
-
     if len(points) not in (3, 4):
         raise ValueError("bounds three or four attempts deep")
     pts = np.zeros(len(points) + 1)
