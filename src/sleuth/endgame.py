@@ -372,10 +372,10 @@ def codes_cap(length: int, s: int, pts: np.ndarray) -> float:
     >>> codes_cap(2, 10, np.array([400.0, 300.0, 200.0]))  # 6 codes: 1, then 6, then 3
     2800.0
     """
-    codes = split_codes(length)
-    named = min(s - 1, codes)
+    n_codes = split_codes(length)
+    named = min(s - 1, n_codes)
     own = pts[0] + (pts[1] - pts[2]) * named + pts[2] * (s - 1)
-    return max(own, (pts[1] - pts[2]) * min(s, codes) + pts[2] * s)
+    return max(own, (pts[1] - pts[2]) * min(s, n_codes) + pts[2] * s)
 
 
 @njit(cache=True, nogil=True)
