@@ -84,17 +84,22 @@ def test_guess_bounds_are_sound_where_codes_run_out(secrets: list[str], attempts
     check_guess_bounds(secrets, [], attempts)
 
 
+def start(secrets: list[str], extra: list[str], attempts: int) -> tuple:
+    """The game of ``secrets`` (guesses: they and ``extra``), a search context, the candidates,
+    their guess indices and the points of the last ``attempts`` attempts."""
+    game = word_game(secrets, sorted(set(extra) | set(secrets)))
+    ctx = context(game.guesses, fb.solved_code(len(secrets[0])))
+    cands = game.start().candidates
+    pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
+    return game, ctx, cands, game.guess_of_secret(cands), pts
+
+
 def check_guess_bounds(secrets: list[str], extra: list[str], attempts: int) -> None:
     from sleuth.endgame import guess_bounds
     from sleuth.scoring import perfect_split_bounds
 
-    length = len(secrets[0])
-    game = word_game(secrets, sorted(set(extra) | set(secrets)))
-    ctx = context(game.guesses, fb.solved_code(length))
-    cands = game.start().candidates
-    pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
+    game, ctx, cands, own, pts = start(secrets, extra, attempts)
     every = np.arange(len(game.guesses))
-    own = game.guess_of_secret(cands)
     cheap = guess_bounds(ctx, game.secrets, own, pts, every)
     exact = guess_bounds(ctx, game.secrets, own, pts, every, exact=True)
     depth1 = perfect_split_bounds(game, every, cands, 5 - attempts)
@@ -125,12 +130,7 @@ def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> Non
     from sleuth.endgame import loss_bound
     from sleuth.scoring import perfect_split_bounds
 
-    length = len(secrets[0])
-    game = word_game(secrets, sorted(set(extra) | set(secrets)))
-    ctx = context(game.guesses, fb.solved_code(length))
-    cands = game.start().candidates
-    own = game.guess_of_secret(cands)
-    pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
+    game, ctx, cands, own, pts = start(secrets, extra, attempts)
     bound = loss_bound(ctx, game.secrets, cands, own, pts)
     assert bound >= brute_best_total(list(game.guess_labels), secrets, attempts) - 1e-9
     every = np.arange(len(game.guesses))

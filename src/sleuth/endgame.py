@@ -499,6 +499,19 @@ def _table_ranked(ctx: Context, table: np.ndarray, loc: np.ndarray, pts: np.ndar
 
 
 @njit(cache=True, nogil=True)
+def _table_fresh(ctx: Context, table: np.ndarray, g: int, loc: np.ndarray, row: np.ndarray,
+                 seen: Dict, budget: np.ndarray) -> bool:
+    """Fill ``row`` with guess ``g``'s codes on ``loc``; False if a guess already ``seen``
+    made the same partition (then it has the same value), else remember it."""
+    _table_split(ctx, table, g, loc, row, budget)
+    shape = _partition_key(row, ctx)
+    if shape in seen:
+        return False
+    seen[shape] = 0.0
+    return True
+
+
+@njit(cache=True, nogil=True)
 def _table_bound3(ctx: Context, table: np.ndarray, loc: np.ndarray, ids: np.ndarray,
                   own: np.ndarray, pts: np.ndarray, length: int, budget: np.ndarray) -> float:
     """Upper bound on V_3 of the subset ``loc`` that counts lost games (``pts``: the three
@@ -523,11 +536,8 @@ def _table_bound3(ctx: Context, table: np.ndarray, loc: np.ndarray, ids: np.ndar
             return cap
         if bound[g] <= best + EPS or best >= cap - EPS:
             break
-        _table_split(ctx, table, g, loc, row, budget)
-        shape = _partition_key(row, ctx)
-        if shape in seen:
+        if not _table_fresh(ctx, table, g, loc, row, seen, budget):
             continue
-        seen[shape] = 0.0
         value, (part_order, starts, sizes) = bound[g], _classes(row, ctx[5])
         for t in range(starts.shape[0]):
             if value <= best + EPS or sizes[t] <= 2:
@@ -559,11 +569,8 @@ def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndar
             return cap
         if bound[g] <= best + EPS or best >= cap - EPS:
             break
-        _table_split(ctx, table, g, loc, row, budget)
-        shape = _partition_key(row, ctx)
-        if shape in seen:
+        if not _table_fresh(ctx, table, g, loc, row, seen, budget):
             continue
-        seen[shape] = 0.0
         value, (part_order, starts, sizes) = bound[g], _classes(row, ctx[5])
         for t in range(starts.shape[0]):
             if value <= best + EPS or sizes[t] <= 2:
