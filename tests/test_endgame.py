@@ -161,3 +161,11 @@ def test_loss_bound_counts_lost_games(lingo_dir) -> None:
             assert exact - 1e-9 <= bound <= cap
             lower += bound < cap
     assert lower >= 3
+
+
+def test_loss_bound_says_how_deep_it_goes() -> None:
+    from sleuth.endgame import loss_bound
+
+    game, ctx, cands, own, _ = start(["ab", "ac", "ad"], [], 3)
+    with pytest.raises(ValueError, match="three or four attempts deep"):
+        loss_bound(ctx, game.secrets, cands, own, np.array([200.0, 100.0]))
