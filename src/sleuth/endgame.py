@@ -404,17 +404,30 @@ def _unsplit_cap(length: int, s: int, pts: np.ndarray) -> float:
 
 @njit(cache=True, nogil=True)
 def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.ndarray, g: int,
-                  exact: bool) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                  exact: bool, target: float
+                  ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Guess ``g``'s hit, its unsolved classes (see :func:`_classes`) and the
-    :func:`_class_bound` of each."""
+    :func:`_class_bound` of each. With ``exact`` and a finite ``target``, the classes get the
+    cheap bound first and then the exact one, largest first, only until the guess's total
+    (its hit at ``pts[0]`` and the bounds) is at most ``target``."""
     letter_set, counts = _secret_tables(secrets)
     row = np.empty(secrets.shape[0], np.int64)
     _, hit = _codes(ctx, g, secrets, letter_set, counts, row)
     order, starts, sizes = _classes(row, ctx[5])
     caps = np.empty(starts.shape[0])
+    staged = exact and target > -np.inf
     for t in range(starts.shape[0]):
         part = order[starts[t]:starts[t] + sizes[t]]
-        caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], exact)
+        caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], exact and not staged)
+    if staged:
+        total = pts[0] * hit + caps.sum()
+        for t in range(starts.shape[0]):
+            if total <= target:
+                break
+            part = order[starts[t]:starts[t] + sizes[t]]
+            tight = _class_bound(ctx, secrets[part], own[part], pts[1:], True)
+            total -= caps[t] - tight
+            caps[t] = tight
     return hit, order, starts, sizes, caps
 
 
@@ -614,18 +627,21 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
 
 
 def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,
-                 guess: int, *, exact: bool = False) -> tuple[bool, list[np.ndarray], np.ndarray]:
+                 guess: int, *, exact: bool = False,
+                 target: float = -np.inf) -> tuple[bool, list[np.ndarray], np.ndarray]:
     """Whether ``guess`` names one of the ``secrets`` (letter rows; ``own`` their guess indices,
     -1 if unguessable), its other classes (sorted indices into ``secrets``), and a sound upper
     bound on each class's best total with the attempts after it (``points`` from this one on):
     what the class's best next guess could reach if each of its own classes then named one
     secret at once and the rest on the attempt after. Cheap without ``exact`` (only the class's
-    candidates are tried as next guesses); with it every word is."""
+    candidates are tried as next guesses); with it every word is, but with a finite ``target``
+    only until the guess's total (its hit and the bounds) is at most ``target``."""
     pts = np.zeros(max(4, len(points)))
     pts[:len(points)] = points
     hit, order, starts, sizes, caps = _class_bounds(
         ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
-        np.ascontiguousarray(own, dtype=np.int64), pts, int(guess), bool(exact))
+        np.ascontiguousarray(own, dtype=np.int64), pts, int(guess), bool(exact),
+        float(target))
     parts = [order[a:a + b] for a, b in zip(starts, sizes, strict=True)]
     return bool(hit), parts, caps
 

@@ -291,11 +291,12 @@ class _Bounder:
         self.points = np.array([_points(game, a) for a in range(pos.cost + 1, game.max_cost + 1)])
         self.classes: dict[int, tuple[bool, list[np.ndarray], np.ndarray]] = {}  # by level 2
 
-    def two_deep(self, guess: int, exact: bool) -> float:
-        """Level 1 (only candidates tried as second guesses) or level 2 (every word); level 2
-        keeps its class bounds for level 3."""
+    def two_deep(self, guess: int, exact: bool, target: float = -np.inf) -> float:
+        """Level 1 (only candidates tried as second guesses) or level 2 (every word, only until
+        the bound is at most ``target``); level 2 keeps its class bounds for level 3."""
         hit, parts, caps = self.endgame.class_bounds(self.ctx, self.secrets, self.own,
-                                                     self.points, guess, exact=exact)
+                                                     self.points, guess, exact=exact,
+                                                     target=target)
         if exact:
             self.classes[guess] = hit, parts, caps
         return float(self.points[0] * hit + caps.sum())
@@ -375,7 +376,8 @@ class _Bounder:
                                        self.game.guess_of_secret(cands), self.points[1:])[0]
 
 
-def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0) -> Bound:
+def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0,
+               target: float | None = None) -> Bound:
     """A sound upper bound on the best total score, as tight as ``seconds`` allow.
 
     Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`, lowered where
@@ -388,6 +390,10 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     bound so far is returned: still sound, only looser (the limit is checked between classes, so
     a class search already under way finishes first). Uniform weights only; weighted games get
     :func:`upper_bound`.
+
+    With a ``target`` total the question is only whether any strategy can reach it: the search
+    stops as soon as every first guess is bounded at or below it (each guess's classes tightened
+    only as far as that needs), and returns the largest bound then, at most ``target``.
     """
     pos = game.start() if position is None else position
     if game.weights is not None or pos.cost >= game.max_cost:
@@ -398,26 +404,28 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     order = np.argsort(-first, kind="stable")
     last = 3 if 2 <= len(bounder.points) <= 5 else 2
     deadline = time.perf_counter() + seconds
+    goal = -np.inf if target is None else float(target)
     heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
     taken = refined = 0
     while True:
         untaken = first[order[taken]] if taken < order.size else -np.inf
         late = time.perf_counter() > deadline
         if not heap or untaken > -heap[0][0]:
-            if late:
+            if late or untaken <= goal:
                 return Bound(float(untaken), int(pool[order[taken]]), False, False, refined)
             guess, level = int(pool[order[taken]]), 1
             taken += 1
             value, met = bounder.two_deep(guess, exact=False), False
         else:
             total, level, guess, met = heapq.heappop(heap)
-            if level >= 2 and (level == last or late):
+            partial = level == 2 and -total <= goal  # level 2 may have stopped at the target
+            if level >= 2 and (level == last or late) and not partial:
                 return Bound(-float(total), guess, True, met, refined)
-            if late:
+            if late or -total <= goal:
                 return Bound(-float(total), guess, False, False, refined)
             level += 1
             if level == 2:
-                value, refined = bounder.two_deep(guess, exact=True), refined + 1
+                value, refined = bounder.two_deep(guess, exact=True, target=goal), refined + 1
             else:
                 value, met = bounder.searched(guess, deadline)
         heapq.heappush(heap, (-value, level, guess, met))

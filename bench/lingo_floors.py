@@ -1,0 +1,71 @@
+"""Lingo floors: can any strategy reach issue 3's floor at a length, or is it out of reach?
+
+Run: ``python bench/lingo_floors.py [--lengths 9-13] [--seconds 3600]`` (writes
+bench/results/lingo-floors.md). For every length, :func:`sleuth.scoring.deep_bound` is asked
+only whether any strategy can average the floor over the whole official list: every first guess
+is bounded (depth 1, then two guesses deep trying the classes' candidates, then every word, then
+counting lost games), each only as far as it takes to put it at or below the floor. When every
+first guess is there, no strategy reaches the floor, and the largest bound left is printed (a
+sound bound, but not the tightest: the search stopped at the floor). Stopped by ``--seconds``
+first, the row gives the largest bound so far instead, above the floor: nothing is proven.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from common import RESULTS, header, lingo_list
+from lingo import FLOORS
+from sleuth.game import word_game
+from sleuth.lingo.pit import parse_lengths
+from sleuth.lingo.prepare import load_tree
+from sleuth.scoring import deep_bound
+from sleuth.words import load_words
+
+
+def length_row(length: int, seconds: float) -> str:
+    """The table row of one length."""
+    words = list(load_words(lingo_list(length)).words)
+    game = word_game(words)
+    begin = time.perf_counter()
+    bound = deep_bound(game, seconds=seconds, target=FLOORS[length] * len(words))
+    took = time.perf_counter() - begin
+    mean = bound.total / len(words)
+    tree = load_tree(words)
+    reached = f"{tree.mean:.2f} ({tree.first})" if tree is not None else "not prepared"
+    if mean <= FLOORS[length]:
+        verdict = f"out of reach: every first guess at most {mean:.2f}"
+    else:
+        verdict = f"not settled: {game.guess_labels[bound.guess]} still at {mean:.2f}"
+    return (f"| {length} | {len(words)} | {FLOORS[length]} | {reached} | {verdict} | "
+            f"{bound.refined} | {took:.0f} s |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--lengths", default="9-13")
+    parser.add_argument("--seconds", type=float, default=3600.0)
+    args = parser.parse_args()
+    rows = []
+    for length in parse_lengths(args.lengths):
+        rows.append(length_row(length, args.seconds))
+        print(rows[-1], flush=True)
+    command = f"python bench/lingo_floors.py --lengths {args.lengths} --seconds {args.seconds:g}"
+    text = header("Lingo: is issue 3's floor within reach of any strategy?", command)
+    text += ("\nPer length: the floor (mean score per game over the whole official list); the "
+             "prepared tree's mean and first guess (from the cache folder, when prepared); the "
+             "verdict of the bound asked only about the floor (every first guess bounded, "
+             "each only until it is at or below the floor; out of reach: no strategy averages "
+             "the floor); how many first guesses needed bounding against every word as second "
+             "guess; and the time it took.\n\n")
+    text += ("| length | words | floor | prepared | any strategy | bounded against every word "
+             "| time |\n|---|---|---|---|---|---|---|\n")
+    text += "\n".join(rows) + "\n"
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "lingo-floors.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
