@@ -110,6 +110,26 @@ def check_guess_bounds(secrets: list[str], extra: list[str], attempts: int) -> N
     assert np.all(depth1 >= cheap - 1e-9)
 
 
+@settings(max_examples=50, deadline=None)
+@given(words, guesses, st.integers(2, 4), st.floats(0, 1))
+def test_class_bounds_stop_at_a_target_soundly(secrets: list[str], extra: list[str],
+                                               attempts: int, share: float) -> None:
+    """With a target, each class's bound lies between the exact and the cheap one, and the
+    guess's total is at most the target unless every class got the exact bound."""
+    from sleuth.endgame import class_bounds
+
+    game, ctx, _, own, pts = start(secrets, extra, attempts)
+    for g in range(len(game.guesses)):
+        hit, _, cheap = class_bounds(ctx, game.secrets, own, pts, g)
+        _, _, exact = class_bounds(ctx, game.secrets, own, pts, g, exact=True)
+        low, high = pts[0] * hit + exact.sum(), pts[0] * hit + cheap.sum()
+        target = low + share * (high - low)
+        _, _, staged = class_bounds(ctx, game.secrets, own, pts, g, exact=True, target=target)
+        assert np.all(staged >= exact - 1e-9) and np.all(staged <= cheap + 1e-9)
+        total = pts[0] * hit + staged.sum()
+        assert total <= target + 1e-9 or np.allclose(staged, exact)
+
+
 @settings(max_examples=60, deadline=None)
 @given(words, guesses, st.integers(3, 4))
 def test_loss_bound_is_sound(secrets: list[str], extra: list[str], attempts: int) -> None:

@@ -247,6 +247,25 @@ def test_evaluate_command_gives_the_exact_optimum_on_long_words(lingo_dir: Path,
     assert f"the best any strategy can average is {proof.total / len(words):.2f}" in flat
 
 
+def test_evaluate_command_settles_whether_a_mean_is_reachable(lingo_dir: Path,
+                                                               tmp_path: Path) -> None:
+    """--reach above the optimum: the title says no strategy averages it; below: the full
+    bound, here the exact optimum."""
+    from sleuth.scoring import deep_bound
+
+    words = (lingo_dir / "wordlist13.txt").read_text().split()[:800]
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(words) + "\n")
+    best = deep_bound(word_game(words)).total / len(words)
+    for reach, says in [(best + 0.5, f"no strategy can average {best + 0.5:g}"),
+                        (best - 0.5, f"the best any strategy can average is {best:.2f}")]:
+        result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing),
+                                          "--length", "13", "--strategy", "entropy",
+                                          "--reach", str(reach)], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        assert says in " ".join(result.output.split())
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("length", [12, 13])
 def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, tmp_path: Path,

@@ -350,6 +350,10 @@ def evaluate(
                                         "strategy's mean, and each strategy's gap to it.")] = True,
     bound_seconds: Annotated[float, typer.Option(min=0, help="Time allowed to tighten the "
                                                  "bound (it stays sound when cut short).")] = 60,
+    reach: Annotated[float | None, typer.Option(help="Only ask whether any strategy can "
+                                                "average this mean: each first guess is "
+                                                "bounded only until it is at or below it, "
+                                                "which is much faster.")] = None,
 ) -> None:
     """Exact mean score of strategies over every word of one length (via the decision tree).
 
@@ -359,7 +363,8 @@ def evaluate(
     the attempt after. The first guess with the best bound then has its classes searched; when
     their values meet their bounds, the title gives the exact optimum. "after its opening" is
     the same bound for strategies that open with the strategy's first guess: the best mean
-    any play after that opening can reach (exact when it has no "at most").
+    any play after that opening can reach (exact when it has no "at most"). With ``--reach``
+    the bound only settles whether that mean is out of every strategy's reach.
     """
     import time
 
@@ -386,10 +391,14 @@ def evaluate(
         from sleuth.scoring import deep_bound
 
         with console.status("bounding the best possible mean"):
-            proof = deep_bound(game, seconds=bound_seconds)
+            proof = deep_bound(game, seconds=bound_seconds,
+                               target=None if reach is None else reach * len(secrets))
         best = proof.total / len(secrets)
         opener = game.guess_labels[proof.guess]
-        if proof.optimum:
+        if reach is not None and best <= reach:
+            title += (f"; no strategy can average {reach:g} (every first guess at most "
+                      f"{best:.2f})")
+        elif proof.optimum:
             title += f"; the best any strategy can average is {best:.2f} (first guess {opener})"
         else:
             title += f"; no strategy can average more than {best:.2f}"
