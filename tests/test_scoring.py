@@ -85,9 +85,8 @@ def test_deep_bound_is_sound_and_tighter(secrets: list[str], attempts: int,
 @given(words | two_letters, st.integers(1, 4), st.floats(0.5, 1.5))
 def test_deep_bound_with_a_target_never_rules_out_a_reachable_total(
         secrets: list[str], attempts: int, scale: float) -> None:
-    """Asked about a target, the bound stays sound: it puts every first guess at or below the
-    target only when the optimum is too (so a reachable target is never ruled out), and
-    otherwise it is the full bound."""
+    """Asked about a target, the bound stays sound (a reachable target is never ruled out),
+    and it rules out every target at or above the full bound."""
     from dataclasses import replace
 
     from sleuth.scoring import deep_bound
@@ -95,11 +94,13 @@ def test_deep_bound_with_a_target_never_rules_out_a_reachable_total(
     game = word_game(secrets, max_attempts=5)
     start = replace(game.start(), cost=5 - attempts)
     optimum = brute_best_total(game.guess_labels, secrets, attempts)
-    target = optimum * scale
-    bound = deep_bound(game, start, target=target)
-    assert bound.total >= optimum - 1e-9
-    if bound.total > target + 1e-9:
-        assert bound == deep_bound(game, start)
+    full = deep_bound(game, start).total
+    for target in (optimum * scale, full):
+        bound = deep_bound(game, start, target=target)
+        assert bound.total >= optimum - 1e-9
+        assert 0 <= bound.guess < len(game.guesses)
+        if full <= target:
+            assert bound.total <= target + 1e-9
 
 
 def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import heapq
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -391,9 +392,8 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     a class search already under way finishes first). Uniform weights only; weighted games get
     :func:`upper_bound`.
 
-    With a ``target`` total the question is only whether any strategy can reach it: the search
-    stops as soon as every first guess is bounded at or below it (each guess's classes tightened
-    only as far as that needs), and returns the largest bound then, at most ``target``.
+    With a ``target`` total the question is only whether any strategy can reach it (see
+    :func:`_settle`): the bound returned is at most ``target`` when none can.
     """
     pos = game.start() if position is None else position
     if game.weights is not None or pos.cost >= game.max_cost:
@@ -401,34 +401,85 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     pool = game.allowed_guesses(pos)
     bounder = _Bounder(game, pos)
     first = bounder.first_bounds(pool)
+    deadline = time.perf_counter() + seconds
+    if target is not None:
+        return _settle(game, pos, pool, first, float(target), deadline)
     order = np.argsort(-first, kind="stable")
     last = 3 if 2 <= len(bounder.points) <= 5 else 2
-    deadline = time.perf_counter() + seconds
-    goal = -np.inf if target is None else float(target)
     heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
     taken = refined = 0
     while True:
         untaken = first[order[taken]] if taken < order.size else -np.inf
         late = time.perf_counter() > deadline
         if not heap or untaken > -heap[0][0]:
-            if late or untaken <= goal:
+            if late:
                 return Bound(float(untaken), int(pool[order[taken]]), False, False, refined)
             guess, level = int(pool[order[taken]]), 1
             taken += 1
             value, met = bounder.two_deep(guess, exact=False), False
         else:
             total, level, guess, met = heapq.heappop(heap)
-            partial = level == 2 and -total <= goal  # level 2 may have stopped at the target
-            if level >= 2 and (level == last or late) and not partial:
+            if level >= 2 and (level == last or late):
                 return Bound(-float(total), guess, True, met, refined)
-            if late or -total <= goal:
+            if late:
                 return Bound(-float(total), guess, False, False, refined)
             level += 1
             if level == 2:
-                value, refined = bounder.two_deep(guess, exact=True, target=goal), refined + 1
+                value, refined = bounder.two_deep(guess, exact=True), refined + 1
             else:
                 value, met = bounder.searched(guess, deadline)
         heapq.heappush(heap, (-value, level, guess, met))
+
+
+def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, target: float,
+            deadline: float) -> Bound:
+    """Whether any strategy can reach ``target``: every first guess whose depth-1 bound
+    (``first``) is above it is tightened level by level as in :func:`deep_bound`, but only
+    until it is at or below ``target`` (level 2 stops there too), on every core. It stops at
+    the first guess still above ``target`` once fully tightened, or at ``deadline``. The bound
+    returned is the largest over all first guesses (the untried ones at their depth-1 bound):
+    at most ``target`` exactly when no strategy reaches it."""
+    order = iter(int(i) for i in np.argsort(-first, kind="stable") if first[i] > target)
+    lock = threading.Lock()
+    settled: list[tuple[float, int]] = []  # (bound, guess), at most the target
+    above: list[tuple[float, int]] = []
+    untried: list[int] = []
+    refined = [0]
+
+    def work() -> None:
+        bounder = _Bounder(game, pos)
+        deep = 2 <= len(bounder.points) <= 5
+        while True:
+            with lock:
+                i = next(order, None)
+                if i is not None and (above or time.perf_counter() > deadline):
+                    untried.append(i)
+                    continue
+            if i is None:
+                return
+            guess = int(pool[i])
+            value = bounder.two_deep(guess, exact=False)
+            if value > target:
+                value = bounder.two_deep(guess, exact=True, target=target)
+                with lock:
+                    refined[0] += 1
+            if value > target and deep:
+                value = bounder.searched(guess, deadline)[0]
+            bounder.classes.pop(guess, None)
+            with lock:
+                (above if value > target else settled).append((value, guess))
+
+    threads = max(1, min(os.cpu_count() or 1, 8))
+    with ThreadPoolExecutor(threads) as workers:
+        for done in [workers.submit(work) for _ in range(threads)]:
+            done.result()
+    bounds = [*settled, *above, *((float(first[i]), int(pool[i])) for i in untried)]
+    low = np.flatnonzero(first <= target)  # never tried: at or below the target at depth 1
+    if low.size:
+        best = int(low[np.argmax(first[low])])
+        bounds.append((float(first[best]), int(pool[best])))
+    total, guess = max(bounds)
+    return Bound(float(total), guess, False, False, refined[0])
 
 
 def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,

@@ -395,9 +395,11 @@ def evaluate(
                                target=None if reach is None else reach * len(secrets))
         best = proof.total / len(secrets)
         opener = game.guess_labels[proof.guess]
-        if reach is not None and best <= reach:
+        if reach is not None:
             title += (f"; no strategy can average {reach:g} (every first guess at most "
-                      f"{best:.2f})")
+                      f"{best:.2f})" if best <= reach else
+                      f"; averaging {reach:g} is not ruled out (after {opener} the bound "
+                      f"stays at {best:.2f})")
         elif proof.optimum:
             title += f"; the best any strategy can average is {best:.2f} (first guess {opener})"
         else:
