@@ -292,6 +292,11 @@ class _Bounder:
         self.points = np.array([_points(game, a) for a in range(pos.cost + 1, game.max_cost + 1)])
         self.classes: dict[int, tuple[bool, list[np.ndarray], np.ndarray]] = {}  # by level 2
 
+    @property
+    def searchable(self) -> bool:
+        """Whether level 3 applies: one to four attempts left after the first guess."""
+        return 2 <= len(self.points) <= 5
+
     def two_deep(self, guess: int, exact: bool, target: float = -np.inf) -> float:
         """Level 1 (only candidates tried as second guesses) or level 2 (every word, only until
         the bound is at most ``target``); level 2 keeps its class bounds for level 3."""
@@ -405,7 +410,7 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     if target is not None:
         return _settle(game, pos, pool, first, float(target), deadline)
     order = np.argsort(-first, kind="stable")
-    last = 3 if 2 <= len(bounder.points) <= 5 else 2
+    last = 3 if bounder.searchable else 2
     heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
     taken = refined = 0
     while True:
@@ -448,7 +453,6 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
 
     def work() -> None:
         bounder = _Bounder(game, pos)
-        deep = 2 <= len(bounder.points) <= 5
         while True:
             with lock:
                 i = next(order, None)
@@ -463,7 +467,7 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
                 value = bounder.two_deep(guess, exact=True, target=target)
                 with lock:
                     refined[0] += 1
-            if value > target and deep:
+            if value > target and bounder.searchable:
                 value = bounder.searched(guess, deadline)[0]
             bounder.classes.pop(guess, None)
             with lock:
@@ -503,6 +507,6 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
     bounder = _Bounder(game, pos)
     total, met = bounder.two_deep(guess, exact=True), False
     near = reached is None or total <= reached * (1 + SEARCH_WITHIN)
-    if seconds > 0 and 2 <= len(bounder.points) <= 5:
+    if seconds > 0 and bounder.searchable:
         total, met = bounder.searched(guess, time.perf_counter() + seconds, values=near)
     return Bound(float(total), guess, True, met, 1)

@@ -284,11 +284,14 @@ def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, 
     (["--length", "9"], "no words of length 9"),
     (["--strategy", "nonsense"], "nonsense"),
     (["--bound-seconds", "-1"], "greater than or equal to 0"),
+    (["--reach", "high"], "Invalid value for '--reach'"),
+    (["--reach", "300", "--no-bound"], "--reach is answered by the bound"),
 ])
 def test_evaluate_command_rejects_bad_input_clearly(tmp_path: Path, args: list[str],
                                                     message: str) -> None:
-    """A messy list still loads; a missing length, an unknown strategy or a negative time limit
-    ends with exit code 2 and says what was wrong."""
+    """A messy list still loads; a missing length, an unknown strategy, a negative time limit
+    or a --reach that is no number or has no bound to answer it ends with exit code 2 and says
+    what was wrong."""
     listing = tmp_path / "words.txt"
     listing.write_bytes("\ufeffTare\r\nsale\r\n\r\ntare\r\nbad-1\r\nmane\r\n".encode())
     result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing), "--length",

@@ -382,6 +382,8 @@ def evaluate(
         if not secrets:
             raise ValueError(f"no words of length {length} in the list")
         chosen = [get(name) for name in (strategy or [DEFAULT_PLAYER])]
+        if reach is not None and not bound:
+            raise ValueError("--reach is answered by the bound: drop --no-bound")
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
     game = word_game(secrets, max_attempts=ATTEMPTS)
