@@ -8,6 +8,11 @@ counting lost games), each only as far as it takes to put it at or below the flo
 first guess is there, no strategy reaches the floor, and the largest bound left is printed (a
 sound bound, but not the tightest: the search stopped at the floor). Stopped by ``--seconds``
 first, the row gives the largest bound so far instead, above the floor: nothing is proven.
+
+Beside it, the plainest bound of all (:func:`sleuth.scoring.upper_bound` at depth 1), which a
+reader can check by hand: whatever the first guess, each feedback class it leaves can have one
+secret named on the second attempt (400) and the others no sooner than the third (300 each).
+Where even that is below the floor, no search is needed to rule it out.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from lingo import FLOORS
 from sleuth.game import word_game
 from sleuth.lingo.pit import parse_lengths
 from sleuth.lingo.prepare import load_tree
-from sleuth.scoring import deep_bound
+from sleuth.scoring import deep_bound, upper_bound
 from sleuth.words import load_words
 
 
@@ -29,17 +34,21 @@ def length_row(length: int, seconds: float) -> str:
     words = list(load_words(lingo_list(length)).words)
     game = word_game(words)
     begin = time.perf_counter()
+    plain = upper_bound(game, depth=1)
+    plain_cell = (f"{plain / len(words):.2f} ({time.perf_counter() - begin:.0f} s)"
+                  + (", out of reach" if plain < FLOORS[length] * len(words) else ""))
+    begin = time.perf_counter()
     bound = deep_bound(game, seconds=seconds, target=FLOORS[length] * len(words))
     took = time.perf_counter() - begin
     mean = bound.total / len(words)
     tree = load_tree(words)
     reached = f"{tree.mean:.2f} ({tree.first})" if tree is not None else "not prepared"
-    if mean <= FLOORS[length]:
+    if bound.total < FLOORS[length] * len(words):  # a mean of exactly the floor meets it
         verdict = f"out of reach: every first guess at most {mean:.2f}"
     else:
         verdict = f"not settled: {game.guess_labels[bound.guess]} still at {mean:.2f}"
-    return (f"| {length} | {len(words)} | {FLOORS[length]} | {reached} | {verdict} | "
-            f"{bound.refined} | {took:.0f} s |")
+    return (f"| {length} | {len(words)} | {FLOORS[length]} | {reached} | {plain_cell} | "
+            f"{verdict} | {bound.refined} | {took:.0f} s |")
 
 
 def main() -> None:
@@ -55,12 +64,14 @@ def main() -> None:
     text = header("Lingo: is issue 3's floor within reach of any strategy?", command)
     text += ("\nPer length: the floor (mean score per game over the whole official list); the "
              "prepared tree's mean and first guess (from the cache folder, when prepared); the "
+             "plainest bound, over every first guess: each class it leaves names one secret on "
+             "the second attempt and the rest on the third, at best (and the time it took); the "
              "verdict of the bound asked only about the floor (every first guess bounded, "
              "each only until it is at or below the floor; out of reach: no strategy averages "
              "the floor); how many first guesses needed bounding against every word as second "
              "guess; and the time it took.\n\n")
-    text += ("| length | words | floor | prepared | any strategy | bounded against every word "
-             "| time |\n|---|---|---|---|---|---|---|\n")
+    text += ("| length | words | floor | prepared | plainest bound | any strategy | bounded "
+             "against every word | time |\n|---|---|---|---|---|---|---|---|\n")
     text += "\n".join(rows) + "\n"
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "lingo-floors.md").write_text(text)

@@ -44,11 +44,11 @@ def main() -> None:
              f"whole pit {wall / 60:.1f} minutes of wall time on this machine (games in "
              "parallel on all cores, each game a fresh player process).\n\n")
     text += ("| player | " + " | ".join(map(str, lengths))
-             + " | total | s/game (process start included) | faults |\n")
-    text += "|---" * (len(lengths) + 4) + "|\n"
+             + " | total | s/game (process start included) | slowest game | faults |\n")
+    text += "|---" * (len(lengths) + 5) + "|\n"
     for s in report.standings:
         text += (f"| {s.player} | " + " | ".join(str(s.per_length.get(n, 0)) for n in lengths)
-                 + f" | {s.total:,} | {s.mean_seconds:.2f} | {s.faults} |\n")
+                 + f" | {s.total:,} | {s.mean_seconds:.2f} | {s.slowest:.2f} s | {s.faults} |\n")
     text += "\nFor comparison, the 2014 entries' totals (SPEC section 1, their own words):\n\n"
     text += "".join(f"- {name}: {total:,}\n" for name, total in OFFICIAL.items())
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -218,13 +218,13 @@ def test_relative_command_runs_in_the_pit_directory(
 
 def test_standings_and_ranks_share_ties() -> None:
     records = [
-        {"player": p, "length": n, "score": s, "seconds": 0.5, "reason": r}
-        for p, n, s, r in [
-            ("a", 4, 300, None),
-            ("b", 4, 100, "crash (exit 1)"),
-            ("b", 5, 200, None),
-            ("c", 5, 0, None),
-            ("stranger", 4, 500, None),
+        {"player": p, "length": n, "score": s, "seconds": w, "reason": r}
+        for p, n, s, w, r in [
+            ("a", 4, 300, 0.5, None),
+            ("b", 4, 100, 0.25, "crash (exit 1)"),
+            ("b", 5, 200, 0.75, None),
+            ("c", 5, 0, 0.5, None),
+            ("stranger", 4, 500, 9.0, None),
         ]
     ]
     ranked = standings(records, ["c", "b", "a"])
@@ -234,6 +234,7 @@ def test_standings_and_ranks_share_ties() -> None:
         ("c", 0, 0),
     ]
     assert ranked[0].per_length == {4: 100, 5: 200} and ranked[0].mean_seconds == 0.5
+    assert [s.slowest for s in ranked] == [0.75, 0.5, 0.5]  # strangers' games are not counted
     assert ranks(ranked) == [1, 1, 3]
 
 

@@ -55,13 +55,15 @@ class Player:
 
 @dataclass
 class Standing:
-    """One player's results: per-length sums, total, mean seconds per game, faults."""
+    """One player's results: per-length sums, total, seconds per game (mean and slowest),
+    faults."""
 
     player: str
     per_length: dict[int, int] = field(default_factory=dict)
     total: int = 0
     games: int = 0
     seconds: float = 0.0
+    slowest: float = 0.0
     faults: int = 0
 
     @property
@@ -314,7 +316,9 @@ def standings(records: Iterable[dict[str, Any]], players: Sequence[str]) -> list
         standing.per_length[length] = standing.per_length.get(length, 0) + int(record["score"])
         standing.total += int(record["score"])
         standing.games += 1
-        standing.seconds += float(record.get("seconds") or 0.0)
+        seconds = float(record.get("seconds") or 0.0)
+        standing.seconds += seconds
+        standing.slowest = max(standing.slowest, seconds)
         standing.faults += record.get("reason") is not None
     order = {name: index for index, name in enumerate(players)}
     return sorted(table.values(), key=lambda s: (-s.total, order[s.player]))
@@ -330,7 +334,7 @@ def ranks(ranked: Sequence[Standing]) -> list[int]:
 
 
 def standings_table(ranked: Sequence[Standing], lengths: Sequence[int]) -> Table:
-    """A rich table: per-length sums, total, mean seconds per game and faults."""
+    """A rich table: per-length sums, total, mean and slowest seconds per game, faults."""
     table = Table(title="Lingo pit", title_justify="left")
     table.add_column("Player", style="bold")
     for length in lengths:
@@ -338,6 +342,7 @@ def standings_table(ranked: Sequence[Standing], lengths: Sequence[int]) -> Table
     table.add_column("Total", justify="right", style="bold cyan")
     table.add_column("Games", justify="right")
     table.add_column("s/game", justify="right")
+    table.add_column("slowest", justify="right")
     table.add_column("Faults", justify="right")
     for standing in ranked:
         table.add_row(
@@ -346,6 +351,7 @@ def standings_table(ranked: Sequence[Standing], lengths: Sequence[int]) -> Table
             str(standing.total),
             str(standing.games),
             f"{standing.mean_seconds:.2f}",
+            f"{standing.slowest:.2f}",
             f"[red]{standing.faults}[/]" if standing.faults else "0",
         )
     return table
