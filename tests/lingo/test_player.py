@@ -99,3 +99,22 @@ def test_module_entry_point_speaks_the_protocol(four: tuple[Path, list[str]]) ->
     command = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "entropy"]
     result = play_game(command, words[42], set(words), workdir=directory, timeout=60)
     assert result.reason is None and result.solved
+
+
+def test_rehearsal_plays_a_secret_of_the_openers_largest_class(
+        four: tuple[Path, list[str]]) -> None:
+    """The pit's rehearsal game is a real game: it ends where the strategy's tree says for a
+    secret of the opener's largest class (the deepest branch, so every kernel is used)."""
+    import numpy as np
+
+    from sleuth.lingo.player import rehearse
+
+    _, words = four
+    game = word_game(words, max_attempts=ATTEMPTS)
+    strategy = get("tournament")
+    tree = evaluate(game, strategy)
+    opener = strategy.choose(game, game.start())
+    codes = game.codes(opener, game.start().candidates)
+    values, counts = np.unique(codes, return_counts=True)
+    secret = int(np.flatnonzero(codes == values[np.argmax(counts)])[0])
+    assert rehearse(game, strategy, opener) == int(tree.cost[secret]) >= 2

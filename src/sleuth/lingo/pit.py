@@ -468,21 +468,27 @@ def run_pit(
 
 def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
                  console: Console | None) -> None:
-    """Compute the built-in players' first guesses once, before the games, into their cache."""
+    """Compute the built-in players' first guesses once, before the games, into their cache,
+    and rehearse one game of each on the first length so that their kernels are compiled."""
     from sleuth import strategies
     from sleuth.game import word_game
-    from sleuth.lingo.player import ATTEMPTS, opening_guess, player_words
+    from sleuth.lingo.player import ATTEMPTS, opening_guess, player_words, rehearse
 
     if console is not None and names and lengths:
         console.print(f"[dim]First guesses of {', '.join(names)} for lengths "
                       f"{', '.join(map(str, lengths))} (computed once per word list)...[/dim]")
+    rehearsed = False
     for length in lengths:
         words = player_words(length, workdir)
         if not len(words):
             continue
         game = word_game(list(words), max_attempts=ATTEMPTS)
         for name in names:
-            opening_guess(game, words, strategies.get(name), remember=True)
+            strategy = strategies.get(name)
+            opener = opening_guess(game, words, strategy, remember=True)
+            if not rehearsed:
+                rehearse(game, strategy, opener)
+        rehearsed = True
 
 
 def _unique_players(players: Iterable[Player]) -> list[Player]:

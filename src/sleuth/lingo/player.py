@@ -63,6 +63,24 @@ def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy, *,
     return guess
 
 
+def rehearse(game: Game, strategy: strategies.Strategy, opener: int) -> int:
+    """Play one game in this process against a secret of the opener's largest class, so that
+    every kernel a game uses is compiled into numba's cache before player processes need it
+    (a player that compiles them takes some 20 s over its first game). Returns the attempts."""
+    import numpy as np
+
+    codes = game.codes(opener, game.start().candidates)
+    values, counts = np.unique(codes, return_counts=True)
+    secret = np.flatnonzero(codes == values[np.argmax(counts)])[:1]
+    position, guess = game.start(), opener
+    while True:
+        code = int(game.codes(guess, secret)[0])
+        position = game.after(position, guess, code)
+        if code == game.solved or position.cost >= ATTEMPTS:
+            return position.cost
+        guess = strategy.choose(game, position)
+
+
 def _remember(path: Path, key: str, word: str) -> None:
     """Add one opener to the cache file atomically; a cache that cannot be written is skipped."""
     try:
