@@ -101,20 +101,24 @@ def test_module_entry_point_speaks_the_protocol(four: tuple[Path, list[str]]) ->
     assert result.reason is None and result.solved
 
 
-def test_rehearsal_plays_a_secret_of_the_openers_largest_class(
+def test_rehearsals_are_real_games_down_the_openers_biggest_classes(
         four: tuple[Path, list[str]]) -> None:
-    """The pit's rehearsal game is a real game: it ends where the strategy's tree says for a
-    secret of the opener's largest class (the deepest branch, so every kernel is used)."""
+    """The pit's rehearsal games end where the strategy's tree says, for a secret of the
+    opener's largest class and one of its largest class searched whole (so every kernel runs)."""
     import numpy as np
 
-    from sleuth.lingo.player import rehearse
+    from sleuth.lingo.player import rehearsal_secrets, rehearse
+    from sleuth.lingo.prepare import ON_THE_FLY
 
     _, words = four
     game = word_game(words, max_attempts=ATTEMPTS)
     strategy = get("tournament")
     tree = evaluate(game, strategy)
     opener = strategy.choose(game, game.start())
-    codes = game.codes(opener, game.start().candidates)
-    values, counts = np.unique(codes, return_counts=True)
-    secret = int(np.flatnonzero(codes == values[np.argmax(counts)])[0])
-    assert rehearse(game, strategy, opener) == int(tree.cost[secret]) >= 2
+    sizes = np.bincount(game.codes(opener, game.start().candidates))
+    secrets = rehearsal_secrets(game, opener)
+    classes = [sizes[game.codes(opener, np.array([s]))[0]] for s in secrets]
+    assert classes[0] == sizes.max() and all(c <= ON_THE_FLY for c in classes[1:])
+    assert classes[-1] == sizes[sizes <= ON_THE_FLY].max()
+    for secret in secrets:
+        assert rehearse(game, strategy, opener, secret) == int(tree.cost[secret]) >= 2

@@ -469,10 +469,16 @@ def run_pit(
 def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
                  console: Console | None) -> None:
     """Compute the built-in players' first guesses once, before the games, into their cache,
-    and rehearse one game of each on the first length so that their kernels are compiled."""
+    and rehearse games of each on the first length so that their kernels are compiled."""
     from sleuth import strategies
     from sleuth.game import word_game
-    from sleuth.lingo.player import ATTEMPTS, opening_guess, player_words, rehearse
+    from sleuth.lingo.player import (
+        ATTEMPTS,
+        opening_guess,
+        player_words,
+        rehearsal_secrets,
+        rehearse,
+    )
 
     if console is not None and names and lengths:
         console.print(f"[dim]First guesses of {', '.join(names)} for lengths "
@@ -486,8 +492,8 @@ def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
         for name in names:
             strategy = strategies.get(name)
             opener = opening_guess(game, words, strategy, remember=True)
-            if not rehearsed:
-                rehearse(game, strategy, opener)
+            for secret in [] if rehearsed else rehearsal_secrets(game, opener):
+                rehearse(game, strategy, opener, secret)
         rehearsed = True
 
 

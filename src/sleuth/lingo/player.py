@@ -63,18 +63,33 @@ def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy, *,
     return guess
 
 
-def rehearse(game: Game, strategy: strategies.Strategy, opener: int) -> int:
-    """Play one game in this process against a secret of the opener's largest class, so that
-    every kernel a game uses is compiled into numba's cache before player processes need it
-    (a player that compiles them takes some 20 s over its first game). Returns the attempts."""
+def rehearsal_secrets(game: Game, opener: int) -> list[int]:
+    """Secrets whose games take every path a game can: one in the opener's largest class (a
+    shortlist search with four attempts left) and one in its largest class small enough to be
+    searched whole with four attempts left (see :data:`sleuth.lingo.prepare.ON_THE_FLY`)."""
     import numpy as np
+
+    from sleuth.lingo.prepare import ON_THE_FLY
 
     codes = game.codes(opener, game.start().candidates)
     values, counts = np.unique(codes, return_counts=True)
-    secret = np.flatnonzero(codes == values[np.argmax(counts)])[:1]
+    small = counts <= ON_THE_FLY
+    chosen = [values[np.argmax(counts)]]
+    if small.any():
+        chosen.append(values[small][np.argmax(counts[small])])
+    return [int(np.flatnonzero(codes == value)[0]) for value in dict.fromkeys(chosen)]
+
+
+def rehearse(game: Game, strategy: strategies.Strategy, opener: int, secret: int) -> int:
+    """Play one game in this process, so that every kernel it uses is compiled into numba's
+    cache before player processes need it (a player that compiles them spends some 20 s on its
+    first game). Returns the attempts made."""
+    import numpy as np
+
+    target = np.array([secret])
     position, guess = game.start(), opener
     while True:
-        code = int(game.codes(guess, secret)[0])
+        code = int(game.codes(guess, target)[0])
         position = game.after(position, guess, code)
         if code == game.solved or position.cost >= ATTEMPTS:
             return position.cost
