@@ -43,7 +43,7 @@ def length_row(length: int, seconds: float) -> str:
     mean = bound.total / len(words)
     tree = load_tree(words)
     reached = f"{tree.mean:.2f} ({tree.first})" if tree is not None else "not prepared"
-    if bound.total < FLOORS[length] * len(words):  # a mean of exactly the floor meets it
+    if bound.rules_out(FLOORS[length] * len(words)):
         verdict = f"out of reach: every first guess at most {mean:.2f}"
     else:
         verdict = f"not settled: {game.guess_labels[bound.guess]} still at {mean:.2f}"

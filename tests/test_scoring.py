@@ -101,6 +101,8 @@ def test_deep_bound_with_a_target_never_rules_out_a_reachable_total(
         assert 0 <= bound.guess < len(game.guesses)
         if full <= target:
             assert bound.total <= target + 1e-9
+        if bound.rules_out(target):  # then no strategy reaches the target
+            assert optimum < target
 
 
 def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> None:

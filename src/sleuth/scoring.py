@@ -276,6 +276,12 @@ class Bound:
     optimum: bool
     refined: int
 
+    def rules_out(self, total: float) -> bool:
+        """Whether no strategy reaches ``total``: the bound is below it (one that scores exactly
+        ``total`` reaches it). The margin keeps a total computed as mean x words, a hair off by
+        rounding, from being ruled out by a bound equal to it."""
+        return self.total < total - 1e-6
+
 
 class _Bounder:
     """The three ever tighter bounds of a first guess that :func:`deep_bound` asks for."""
@@ -398,7 +404,8 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     :func:`upper_bound`.
 
     With a ``target`` total the question is only whether any strategy can reach it (see
-    :func:`_settle`): the bound returned is at most ``target`` when none can.
+    :func:`_settle`): being sound, the bound returned is at most ``target`` only when none
+    can exceed it, and below it (:meth:`Bound.rules_out`) only when none can reach it.
     """
     pos = game.start() if position is None else position
     if game.weights is not None or pos.cost >= game.max_cost:
@@ -443,7 +450,7 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
     until it is at or below ``target`` (level 2 stops there too), on every core. It stops at
     the first guess still above ``target`` once fully tightened, or at ``deadline``. The bound
     returned is the largest over all first guesses (the untried ones at their depth-1 bound):
-    at most ``target`` exactly when no strategy reaches it."""
+    at most ``target`` only when no strategy exceeds it."""
     order = iter(int(i) for i in np.argsort(-first, kind="stable") if first[i] > target)
     lock = threading.Lock()
     settled: list[tuple[float, int]] = []  # (bound, guess), at most the target

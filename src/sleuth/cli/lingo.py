@@ -397,9 +397,9 @@ def evaluate(
                                target=None if reach is None else reach * len(secrets))
         best = proof.total / len(secrets)
         opener = game.guess_labels[proof.guess]
-        if reach is not None:  # ruled out only below it: a strategy at exactly MEAN reaches it
+        if reach is not None:
             title += (f"; no strategy can average {reach:g} (every first guess at most "
-                      f"{best:.2f})" if proof.total < reach * len(secrets) - 1e-6 else
+                      f"{best:.2f})" if proof.rules_out(reach * len(secrets)) else
                       f"; averaging {reach:g} is not ruled out (after {opener} the bound "
                       f"stays at {best:.2f})")
         elif proof.optimum:

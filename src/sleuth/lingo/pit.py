@@ -492,8 +492,9 @@ def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
         for name in names:
             strategy = strategies.get(name)
             opener = opening_guess(game, words, strategy, remember=True)
-            for secret in [] if rehearsed else rehearsal_secrets(game, opener):
-                rehearse(game, strategy, opener, secret)
+            if not rehearsed:
+                for secret in rehearsal_secrets(game, opener):
+                    rehearse(game, strategy, opener, secret)
         rehearsed = True
 
 
