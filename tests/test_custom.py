@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import ast
+import functools
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sleuth import feedback as fb
 from sleuth.custom import custom_game, feedback_table, matrix_game
 from sleuth.feedback import FeedbackError
-from sleuth.game import Contradiction
-from sleuth.games.mastermind import mastermind, pegs
+from sleuth.game import Contradiction, Game, Position
+from sleuth.games.mastermind import mastermind, peg_code, pegs
 from sleuth.games.twod import twod
 from sleuth.search import optimal_mean, optimal_worst
-from sleuth.strategies import Greedy
+from sleuth.strategies import Greedy, Strategy
 from sleuth.tree import evaluate
 
 
@@ -60,19 +67,258 @@ def test_reading_and_playing() -> None:
         game.after(pos, game.guess_index("(4, 4)"), game.parse("(True, False)"))
 
 
-def test_secrets_are_added_to_guesses_and_errors() -> None:
+def test_guesses_are_the_ones_given_and_errors() -> None:
     game = custom_game(["a"], ["a", "b"], lambda g, s: g == s)
-    assert game.guess_labels == ["a", "b"]
-    with pytest.raises(ValueError, match="pass solved="):
+    assert game.guess_labels == ["a"]  # a secret that is not a guess is not made one
+    assert game.guess_of_secret(np.arange(2)).tolist() == [0, -1]
+    with pytest.raises(ValueError, match="no guess ends the game on 'b'"):
+        optimal_mean(game, workers=1)
+    with pytest.raises(ValueError, match="pass solved= or ends="):
         custom_game([1, 2], [1, 2], lambda g, s: (g == s, g))
     with pytest.raises(ValueError, match="print alike"):
         custom_game([1, "1"], [1], lambda g, s: g == s)
     with pytest.raises(ValueError, match="at least one secret"):
         custom_game([1], [], lambda g, s: g == s)
+    with pytest.raises(ValueError, match="never occurs"):
+        custom_game([1, 2], [1, 2], lambda g, s: g == s, ends=[True, "won"])
+    with pytest.raises(ValueError, match="not both"):
+        custom_game([1, 2], [1, 2], lambda g, s: g == s, solved=True, ends=[True])
     unsorted = feedback_table([1, 2], [1, 2], lambda g, s: 1 if g == s else "x")[1]
     assert unsorted == [1, "x"]  # values that cannot be sorted keep their first appearance
+
+
+@pytest.mark.parametrize("limit", [0, -1])
+def test_a_limit_without_guesses_is_refused(limit: int) -> None:
+    with pytest.raises(ValueError, match="at least one guess"):
+        custom_game(POINTS, POINTS, compare, max_guesses=limit)
+    with pytest.raises(ValueError, match="at least one guess"):
+        matrix_game(np.array([[1, 0], [0, 1]]), solved=1, max_guesses=limit)
+
+
+def test_twod_with_reversed_guesses_is_the_same_game() -> None:
+    plain, backwards = custom_game(POINTS, POINTS, compare), custom_game(POINTS[::-1], POINTS,
+                                                                         compare)
+    flip = np.arange(len(POINTS))[::-1]
+    assert np.array_equal(backwards.feedback(backwards.guesses, backwards.secrets),
+                          plain.feedback(plain.guesses[flip], plain.secrets))
+    assert evaluate(backwards, Greedy("entropy")).failures == 0
+    assert optimal_worst(backwards, workers=1).worst == 4  # the README's figures
+    best = optimal_mean(backwards, workers=1)
+    assert (best.total, best.distribution()) == (83, {1: 1, 2: 3, 3: 8, 4: 13})
+    mixed = custom_game(POINTS[::2] + POINTS[1::2], POINTS[::-1], compare)
+    assert optimal_mean(mixed, workers=1).total == 83
+
+
+def seed_mastermind(colours: int, holes: int) -> Game:
+    """Seed 001's Mastermind: any code may be guessed, secrets have distinct colours."""
+    codes = sorted(itertools.product(range(colours), repeat=holes))
+    secrets = sorted(itertools.permutations(range(colours), holes))
+    return custom_game(codes, secrets, pegs)
+
+
+def test_seed_mastermind_builds_and_plays_like_the_built_in() -> None:
+    mine, built_in = seed_mastermind(6, 4), mastermind(6, 4, distinct=True)
+    assert (len(mine.guesses), len(mine.secrets)) == (1296, 360)
+    as_pegs = np.array([peg_code(*ast.literal_eval(mine.render(c)), 4)
+                        for c in range(mine.n_codes)])
+    assert np.array_equal(as_pegs[mine.feedback(mine.guesses, mine.secrets)],
+                          built_in.feedback(built_in.guesses, built_in.secrets))
+    greedy = evaluate(mine, Greedy("entropy"))
+    assert greedy.distribution() == {2: 7, 3: 55, 4: 229, 5: 69}  # the seed's figures
+    assert greedy.distribution() == evaluate(built_in, Greedy("entropy")).distribution()
+    assert optimal_worst(mine, workers=1).worst == 5  # and 5 is optimal
+
+
+def test_seed_mastermind_solves_exactly_like_the_built_in() -> None:
+    mine, built_in = seed_mastermind(6, 3), mastermind(6, 3, distinct=True)
+    assert optimal_worst(mine, workers=1).worst == optimal_worst(built_in, workers=1).worst
+    assert optimal_mean(mine, workers=1).total == optimal_mean(built_in, workers=1).total
+
+
+def near(guess: int, secret: int) -> str:
+    """Guess an odd number with even guesses: one either side of it ends the game."""
+    if abs(guess - secret) == 1:
+        return "just above" if guess > secret else "just below"
+    return "higher" if guess > secret else "lower"
+
+
+def test_several_end_feedbacks_and_secrets_that_are_not_guesses() -> None:
+    game = custom_game(range(0, 11, 2), [1, 5, 9], near, ends={"just above", "just below"})
+    assert len(game.ends) == 2 and game.guess_of_secret(np.arange(3)).tolist() == [0, 2, 4]
+    pos = game.after(game.start(), game.guess_index("6"), game.parse("just above"))
+    assert game.secret_words(pos.candidates) == ["5"] and game.outcome(pos) is True
+    pos = game.after(game.start(), game.guess_index("6"), game.parse("lower"))
+    assert game.outcome(pos) is None
+    assert evaluate(game, Greedy("entropy")).distribution() == {1: 1, 2: 2}
+    assert optimal_worst(game, workers=1).worst == 2
+    assert optimal_mean(game, workers=1).total == 5
+    crowded = custom_game(range(0, 11, 2), [1, 3, 5, 7, 9], near,
+                          ends={"just above", "just below"})  # 2 ends the game on 1 and on 3
+    assert evaluate(crowded, Greedy("entropy")).failures == 0
+    with pytest.raises(ValueError, match="'2' ends the game on both '1' and '3'"):
+        optimal_mean(crowded, workers=1)
 
 
 def test_matrix_game_rejects_too_few_guesses() -> None:
     with pytest.raises(ValueError, match="at least as many guesses"):
         matrix_game(np.zeros((1, 2), dtype=int), solved=1)
+
+
+# -- a brute-force reference over random small games, in any order ------------------------------
+
+INF = 10**9
+
+
+@dataclass(frozen=True)
+class Plain:
+    """A game as plain Python: the items, the feedback function and the end feedbacks."""
+
+    guesses: tuple[int, ...]
+    secrets: tuple[int, ...]
+    values: tuple[str, ...]  # feedback of guess item g on secret item s: values[10 * g + s]
+    near: frozenset[tuple[int, int]]  # (guess, secret) items that get "~"
+    ends: frozenset[str] | None  # None: the game's default (a secret against itself)
+    limit: int
+
+    def feedback(self, guess: int, secret: int) -> str:
+        if guess == secret:
+            return "="
+        return "~" if (guess, secret) in self.near else self.values[10 * guess + secret]
+
+    @property
+    def end_values(self) -> frozenset[str]:
+        return frozenset({"="}) if self.ends is None else self.ends
+
+    def ends_on(self, guess: int, secret: int) -> bool:
+        return self.feedback(guess, secret) in self.end_values
+
+
+@st.composite
+def plain_games(draw: st.DrawFn) -> Plain:
+    """Random guesses and secrets out of 0..9 (secrets among the guesses or not), shuffled; some
+    secrets that are not guesses get "~" from one guess each, and one more pair may."""
+    guesses = draw(st.lists(st.integers(0, 9), min_size=1, max_size=7, unique=True))
+    shared = draw(st.lists(st.sampled_from(guesses), max_size=4, unique=True))
+    free = draw(st.permutations([g for g in guesses if g not in shared]))
+    unused = [x for x in range(10) if x not in guesses]
+    others = draw(st.lists(st.sampled_from(unused), max_size=min(3, len(free)), unique=True)
+                  if unused else st.just([]))
+    secrets = draw(st.permutations(shared + others or guesses[:1]))
+    values = tuple(draw(st.lists(st.sampled_from("abcd"[:draw(st.integers(1, 4))]),
+                                 min_size=100, max_size=100)))
+    every = draw(st.booleans())
+    near = {(g, s) for g, s in zip(free, others, strict=False) if every or draw(st.booleans())}
+    near |= set(draw(st.lists(st.tuples(st.sampled_from(guesses), st.sampled_from(secrets)),
+                              max_size=1)))  # which may make a guess end two games
+    ends = draw(st.sampled_from([None, frozenset("="), frozenset("~"), frozenset("=~")]))
+    return Plain(tuple(guesses), tuple(secrets), values, frozenset(near), ends,
+                 draw(st.integers(1, 6)))
+
+
+@dataclass(frozen=True)
+class Splitter:
+    """The guess making the most feedbacks over the candidates (by the plain game), ties to
+    one that may end the game, then the first."""
+
+    plain: Plain
+    name: str = "splitter"
+
+    def choose(self, game: Game, position: Position) -> int:
+        p = self.plain
+        cands = [p.secrets[i] for i in position.candidates]
+
+        def merit(i: int) -> tuple[int, bool, int]:
+            found = {p.feedback(p.guesses[i], s) for s in cands}
+            return len(found), bool(found & p.end_values), -i
+
+        return max(range(len(p.guesses)), key=merit)
+
+
+def plain_play(p: Plain, game: Game, strategy: Strategy) -> tuple[list[int], list[bool]]:
+    """Each secret's cost and result, played one by one on the plain game."""
+    costs, wins = [], []
+    for secret in p.secrets:
+        cands, cost = list(range(len(p.secrets))), 0
+        while True:
+            g = p.guesses[strategy.choose(game, Position(np.array(cands), cost))]
+            value, cost = p.feedback(g, secret), cost + 1
+            if value in p.end_values or cost >= p.limit:
+                break
+            cands = [c for c in cands if p.feedback(g, p.secrets[c]) == value]
+        costs.append(cost)
+        wins.append(value in p.end_values)
+    return costs, wins
+
+
+@functools.cache
+def plain_optimum(p: Plain, cands: frozenset[int], depth: int) -> int:
+    """Least total guesses finding every secret of ``cands`` within ``depth`` guesses."""
+    if depth == 0:
+        return INF
+    best = INF
+    for g in p.guesses:
+        classes: dict[str, set[int]] = {}
+        for s in cands:
+            classes.setdefault(p.feedback(g, s), set()).add(s)
+        if len(classes) == 1 and not set(classes) & p.end_values:
+            continue  # learns nothing
+        total = len(cands) + sum(plain_optimum(p, frozenset(c), depth - 1)
+                                 for v, c in classes.items() if v not in p.end_values)
+        best = min(best, total)
+    return best
+
+
+@settings(max_examples=200, deadline=None)
+@given(plain_games())
+def test_random_games_match_a_brute_force_reference(p: Plain) -> None:
+    occurring = {p.feedback(g, s) for g in p.guesses for s in p.secrets}
+    if not p.end_values <= occurring:
+        with pytest.raises(ValueError, match="never occurs"):
+            custom_game(p.guesses, p.secrets, p.feedback, ends=p.ends, max_guesses=p.limit)
+        return
+    game = custom_game(p.guesses, p.secrets, p.feedback, ends=p.ends, max_guesses=p.limit)
+    assert game.guess_labels == [str(g) for g in p.guesses]
+    assert game.secret_labels == [str(s) for s in p.secrets]
+    shown = np.array([game.render(c) for c in range(game.n_codes)])
+    table = shown[game.feedback(game.guesses, game.secrets)]
+    assert table.tolist() == [[p.feedback(g, s) for s in p.secrets] for g in p.guesses]
+    for i, g in enumerate(p.guesses):
+        parts = {game.render(code): game.secret_words(part)
+                 for code, part in game.partition(i, game.start().candidates)}
+        expected: dict[str, list[str]] = {}
+        for s in p.secrets:
+            expected.setdefault(p.feedback(g, s), []).append(str(s))
+        assert parts == expected
+    stats = game.stats(np.arange(len(p.guesses)), game.start().candidates)
+    for g, row in zip(p.guesses, stats, strict=True):
+        over = [p.feedback(g, s) if not p.ends_on(g, s) else None for s in p.secrets]
+        sizes = Counter(over)  # every end feedback makes one class: the game is over
+        assert (row[fb.CLASSES], row[fb.LARGEST], row[fb.HIT]) == (
+            len(sizes), max(sizes.values()), sizes[None])
+    named = game.guess_of_secret(np.arange(len(p.secrets)))
+    for s, g in zip(p.secrets, named.tolist(), strict=True):
+        assert (g >= 0) == any(p.ends_on(h, s) for h in p.guesses)
+        assert g < 0 or p.ends_on(p.guesses[g], s)
+    findable = all(g >= 0 for g in named.tolist())
+    for strategy in [Splitter(p), Greedy("entropy")] if findable else [Splitter(p)]:
+        result = evaluate(game, strategy)
+        costs, wins = plain_play(p, game, strategy)
+        assert result.cost.tolist() == costs and result.won.tolist() == wins
+        assert result.failures == wins.count(False)
+        won = [c for c, w in zip(costs, wins, strict=True) if w]
+        assert result.distribution() == dict(Counter(won))
+        assert result.mean_cost() == pytest.approx(sum(costs) / len(costs))
+    if any(sum(p.ends_on(g, s) for s in p.secrets) > 1 for g in p.guesses):
+        with pytest.raises(ValueError, match="'the guess is the secret'"):
+            optimal_mean(game, workers=1)
+        return
+    if not findable:
+        with pytest.raises(ValueError, match="no strategy finds every candidate"):
+            optimal_worst(game, workers=1)
+        return
+    everyone = frozenset(p.secrets)
+    worst = next(k for k in range(1, len(p.secrets) + 1) if plain_optimum(p, everyone, k) < INF)
+    assert optimal_worst(game, workers=1).worst == worst
+    assert optimal_mean(game, workers=1).total == plain_optimum(p, everyone, len(p.secrets))
+    assert optimal_mean(game, workers=1, max_guesses=worst).total == plain_optimum(
+        p, everyone, worst)

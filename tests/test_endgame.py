@@ -189,3 +189,71 @@ def test_loss_bound_says_how_deep_it_goes() -> None:
     game, ctx, cands, own, _ = start(["ab", "ac", "ad"], [], 3)
     with pytest.raises(ValueError, match="three or four attempts deep"):
         loss_bound(ctx, game.secrets, cands, own, np.array([200.0, 100.0]))
+
+
+def renumbered(guesses: np.ndarray, solved: int, **limits: int) -> tuple:
+    """A context that renumbers codes through its hash table, as for long words."""
+    from sleuth import endgame
+
+    saved, endgame.DIRECT_LENGTH = endgame.DIRECT_LENGTH, 0
+    try:
+        ctx = context(guesses, solved, **limits)
+    finally:
+        endgame.DIRECT_LENGTH = saved
+    assert ctx[8].shape[1] > 0 and ctx[5] == 0 and ctx[3].size == len(guesses) + 2
+    return ctx
+
+
+@settings(max_examples=40, deadline=None)
+@given(words, guesses, st.integers(1, 4))
+def test_renumbered_codes_give_the_same_answers(secrets: list[str], extra: list[str],
+                                                attempts: int) -> None:
+    """Codes renumbered per row (the way of words past DIRECT_LENGTH) change no value, bound
+    or guess of the search."""
+    from sleuth.endgame import class_sums, guess_bounds, loss_bound
+
+    game, direct, cands, own, pts = start(secrets, extra, attempts)
+    every = np.arange(len(game.guesses))
+    solved = fb.solved_code(3)
+
+    def answers(make: object) -> list:
+        out = [best_value(make(game.guesses, solved), game.secrets, cands, own, pts),
+               best_value(make(game.guesses, solved, exact=2, width=1), game.secrets, cands,
+                          own, pts),
+               guess_bounds(make(game.guesses, solved), game.secrets, own, pts, every,
+                            exact=True).tolist(),
+               class_sums(make(game.guesses, solved), game.secrets,
+                          np.arange(len(cands) + 1.0)).tolist()]
+        if attempts >= 3:
+            out.append(loss_bound(make(game.guesses, solved), game.secrets, cands, own, pts))
+        return out
+
+    assert direct[8].shape[1] == 0  # short words index the tables directly
+    assert answers(context) == answers(renumbered)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(fb.SHORT_LENGTH + 1, fb.MAX_LENGTH).flatmap(
+    lambda n: st.lists(st.text("abc", min_size=n, max_size=n), min_size=1, max_size=9,
+                       unique=True)), st.integers(1, 4))
+def test_long_words_match_brute_force(secrets: list[str], attempts: int) -> None:
+    """Words of 21 to 39 letters (codes past 32 bits, 3**length cells far too many for a
+    table): the search and the bounds agree with the plain rule's brute force."""
+    from sleuth.endgame import guess_bounds, loss_bound
+
+    game, ctx, cands, own, pts = start(secrets, [], attempts)
+    assert ctx[3].size == len(game.guesses) + 2  # one cell per label, not per code
+    best = brute_best_total(sorted(secrets), secrets, attempts)
+    assert best_value(ctx, game.secrets, cands, own, pts)[0] == pytest.approx(best)
+    every = np.arange(len(game.guesses))
+    assert guess_bounds(ctx, game.secrets, own, pts, every, exact=True).max() >= best - 1e-9
+    if attempts >= 3:
+        fresh = context(game.guesses, fb.solved_code(len(secrets[0])))
+        assert loss_bound(fresh, game.secrets, cands, own, pts) >= best - 1e-9
+
+
+def test_renumbered_context_needs_room_for_every_secret() -> None:
+    game = word_game(["a" * 21, "b" * 21])
+    ctx = context(game.guesses[:1], fb.solved_code(21))
+    with pytest.raises(ValueError, match="2 secrets but only 1 guesses"):
+        best_value(ctx, game.secrets, np.arange(2), np.arange(2), np.array([200.0, 100.0]))

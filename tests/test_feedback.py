@@ -69,6 +69,61 @@ def test_longest_words_fit() -> None:
     assert fb.feedback_text(word[::-1], word) == "?" * 20
 
 
+def long_word_pairs(alphabet: str) -> st.SearchStrategy:
+    """Pairs of words of one length past SHORT_LENGTH (codes beyond 32 bits)."""
+    return st.integers(fb.SHORT_LENGTH + 1, fb.MAX_LENGTH).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.text(alphabet, min_size=n, max_size=n), min_size=1, max_size=5),
+            st.lists(st.text(alphabet, min_size=n, max_size=n), min_size=1, max_size=5),
+        )
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(long_word_pairs("abc"), long_word_pairs("abcdefghijklmnopqrstuvwxyz")))
+def test_long_words_match_reference(pair: tuple[list[str], list[str]]) -> None:
+    """Words of 21 to 39 letters: int64 codes, equal to the plain rule's."""
+    guesses, secrets = pair
+    got = fb.codes(fb.encode(guesses), fb.encode(secrets), parallel=False)
+    assert got.dtype == np.int64
+    assert got.tolist() == [[fb.reference_code(g, s) for s in secrets] for g in guesses]
+    text = fb.feedback_text(guesses[0], secrets[0])
+    assert fb.parse(text, len(text)) == fb.reference_code(guesses[0], secrets[0])
+
+
+def test_long_words_parallel_and_serial_agree() -> None:
+    rng = np.random.default_rng(7)
+    words = rng.integers(0, 4, size=(1500, 31)).astype(np.uint8)
+    both = fb.codes(words, words), fb.codes(words, words, parallel=False)
+    assert both[0].dtype == np.int64 and np.array_equal(*both)
+    assert both[0].max() == fb.solved_code(31)
+
+
+def test_the_official_longest_words() -> None:
+    word = "dichlorodiphenyltrichloroethane"  # 31 letters
+    assert fb.feedback_code(word, word) == fb.solved_code(31) == 3**31 - 1
+    guess, secret = "dacryocystorhinostomy", "acetylphenylhydrazine"  # 21 letters each
+    assert fb.feedback_text(guess, secret) == "????OXX?X?XXO??XXXXX?" == fb.to_text(
+        fb.reference_code(guess, secret), 21)
+
+
+def test_code_types_by_length() -> None:
+    assert fb.code_dtype(fb.SHORT_LENGTH) == np.uint32
+    assert fb.code_dtype(fb.SHORT_LENGTH + 1) == fb.code_dtype(fb.MAX_LENGTH) == np.int64
+    assert fb.solved_code(fb.MAX_LENGTH) < 2**63 <= 3 ** (fb.MAX_LENGTH + 1)
+
+
+def test_too_long_words_are_refused_in_one_sentence() -> None:
+    word = "a" * (fb.MAX_LENGTH + 1)
+    for call in (lambda: fb.encode([word]), lambda: fb.feedback_code(word, word),
+                 lambda: fb.codes(np.zeros((1, 40), np.uint8), np.zeros((1, 40), np.uint8)),
+                 lambda: fb.class_stats(np.zeros((1, 40), np.uint8),
+                                        np.zeros((1, 40), np.uint8))):
+        with pytest.raises(ValueError, match="words of 40 letters are too long: at most 39"):
+            call()
+    assert fb.encode([word], max_length=62).shape == (1, 40)  # letters only: Hangman's use
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 20).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, 3**n - 1))))
 def test_render_parse_round_trip(case: tuple[int, int]) -> None:
@@ -95,6 +150,8 @@ def test_parse_errors(text: str, length: int, message: str) -> None:
 
 
 def test_encode_rejects_bad_words() -> None:
+    with pytest.raises(ValueError, match="one length"):
+        fb.encode(["a" * 30, "a" * 29])
     with pytest.raises(ValueError, match="one length"):
         fb.encode(["abc", "ab"])
     with pytest.raises(ValueError, match="a-z"):
@@ -131,6 +188,21 @@ def test_class_stats_hashed_path_for_long_words() -> None:
     words = ["abcdefghijklmn", "nmlkjihgfedcba", "abcdefghijklmz", "zzzzzzzzzzzzzz"]
     got = fb.class_stats(fb.encode(words), fb.encode(words))
     assert np.allclose(got, [reference_stats(g, words, [1.0] * 4) for g in words])
+
+
+@settings(max_examples=60, deadline=None)
+@given(long_word_pairs("abc"), st.randoms(use_true_random=False))
+def test_class_stats_of_long_words_match_reference(pair: tuple[list[str], list[str]],
+                                                   rnd) -> None:
+    guesses, secrets = pair
+    length = len(secrets[0])
+    weights = [rnd.choice([0.5, 1.0, 2.0]) for _ in secrets]
+    want = [reference_stats(g, secrets, weights) for g in guesses]
+    got = fb.class_stats(fb.encode(guesses), fb.encode(secrets), np.array(weights))
+    via_codes = fb.stats_from_codes(fb.codes(fb.encode(guesses), fb.encode(secrets)),
+                                    fb.n_codes(length), fb.solved_code(length),
+                                    np.array(weights))
+    assert np.allclose(got, want) and np.allclose(via_codes, want)
 
 
 def test_weights_must_be_positive() -> None:

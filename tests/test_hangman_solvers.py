@@ -143,6 +143,44 @@ def test_compiled_play_outs_equal_the_tree(words: list[str], lives: int) -> None
         assert lost.tolist() == (~result.won).tolist()
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text("abcxyz", min_size=1, max_size=62), min_size=1, max_size=6),
+       st.integers(0, 61))
+def test_letter_table_of_long_words(raw: list[str], length: int) -> None:
+    """Past 30 letters the masks need 64 bits: int64, still equal to the definition."""
+    words = [(w * 62)[: max(length, 1) + 1] for w in raw]
+    table = letter_table(fb.encode(words, max_length=62))
+    assert table.dtype == (np.int32 if len(words[0]) <= 30 else np.int64)
+    assert table.tolist() == [[plain_mask(c, w) for c in ALPHABET] for w in words]
+
+
+@settings(max_examples=15, deadline=None)
+@given(word_lists, st.integers(0, 2))
+def test_long_words_play_like_their_short_cores(words: list[str], lives: int) -> None:
+    """Words made long by one suffix common to all (past the int32 masks and the table of
+    masks by entropy) are split by every letter exactly as the short ones: every solver makes
+    the same misses on each."""
+    longer = [w + "q" * 30 for w in words]
+    for name in ("misses", "entropy", "exact", "exact-win"):
+        short = evaluate(hangman(words, lives=lives), get_solver(name))
+        long = evaluate(hangman(longer, lives=lives), get_solver(name))
+        assert long.cost.tolist() == short.cost.tolist()
+        assert long.won.tolist() == short.won.tolist()
+
+
+@pytest.mark.parametrize("name", ["misses", "entropy", "exact", "exact-win"])
+def test_one_word_left_gets_a_free_hit(name: str) -> None:
+    """A length with one word: every solver names a letter of it (before, the exact solver
+    raised and the entropy one named 'z', a miss), and rating it costs nothing."""
+    game = hangman(["jump"])
+    letter = game.guess_labels[get_solver(name).choose(game, game.start())]
+    assert letter == "j"
+    rating = rate(["jump"], name)
+    assert rating.misses.tolist() == [0] and rating.letters == ["j"]
+    after = game.after(game.start(), game.guess_index("j"), 1)
+    assert game.outcome(after) is True
+
+
 def test_uzzle_family_is_hardest_and_hits_are_free() -> None:
     rating = rate(SIX, "misses")
     hardest = [rating.words[i] for i in rating.order()[-4:]]

@@ -83,13 +83,23 @@ def test_missing_list_file_is_a_clear_error(tmp_path: Path) -> None:
         load_lists(tmp_path / "nope.txt", tmp_path / "nope.txt")
 
 
-def test_default_lists_follow_the_environment(tmp_path: Path, monkeypatch) -> None:
-    (tmp_path / "answers-original.txt").write_text("crane\nslate\n")
-    (tmp_path / "allowed-original.txt").write_text("trace\n")
-    monkeypatch.setenv("SLEUTH_WORDLE_DIR", str(tmp_path))
+def test_default_lists_are_the_current_games() -> None:
     lists = default_lists()
-    assert lists.answers == ("crane", "slate") and set(lists.guesses) == {"trace", "crane",
-                                                                          "slate"}
+    assert (len(lists.answers), len(lists.guesses)) == (3158, 14855)
+    assert lists.source == "wordle-nyt-2023-07-01"
+    assert {"salet", "tarse", "soare", "rates"} <= set(lists.guesses)
+
+
+def test_a_file_replaces_one_list_of_the_named_one(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("CRANE\nslate\n")
+    lists = load_lists(tmp_path / "a.txt", list_name="wordle-original")
+    assert lists.answers == ("crane", "slate") and len(lists.guesses) == 12972
+    assert "wordle-original" in lists.source and "a.txt" in lists.source
+
+
+def test_an_unknown_list_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="no list named 'nope'; the lists are"):
+        load_lists(list_name="nope")
 
 
 def test_builtin_lists_stand_in() -> None:
@@ -101,9 +111,10 @@ def test_builtin_lists_stand_in() -> None:
     assert len(builtin_lists(6, 50).answers) == 50
 
 
-def test_default_lists_are_the_original_ones(wordle_dir: Path) -> None:
-    lists = default_lists()
-    assert (len(lists.answers), len(lists.guesses)) == (2315, 12972)
+def test_shipped_original_lists_equal_the_shared_files(wordle_dir: Path) -> None:
+    lists = load_lists(list_name="wordle-original")
+    assert lists.answers == tuple((wordle_dir / "answers-original.txt").read_text().split())
+    assert set(lists.guesses) == set((wordle_dir / "allowed-original.txt").read_text().split())
 
 
 # --------------------------------------------------------------------------- priors

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import threading
 import warnings
 from pathlib import Path
 
@@ -140,6 +141,67 @@ def test_missing_file(tmp_path):
 def test_directory(tmp_path):
     with pytest.raises(WordListError, match="directory"):
         load_words(tmp_path)
+
+
+def refused_within(path: Path, seconds: float = 10.0) -> str:
+    """The WordListError that loading ``path`` raises, failing the test if the load blocks
+    (a FIFO is then fed an end of file, so the thread finishes)."""
+    outcome: list[BaseException | WordList] = []
+
+    def run() -> None:
+        try:
+            outcome.append(load_words(path))
+        except BaseException as error:  # handed to the test
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(seconds)
+        pytest.fail(f"loading {path} blocked")
+    assert len(outcome) == 1 and isinstance(outcome[0], WordListError), outcome
+    assert str(path) in str(outcome[0]) and "\n" not in str(outcome[0])
+    return str(outcome[0])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_fifo_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "words.fifo"
+    os.mkfifo(fifo)
+    assert "is a named pipe (FIFO), not a word list file" in refused_within(fifo)
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="no /dev/null here")
+def test_devices_are_refused_before_reading():
+    assert "is a character device, not a word list file" in refused_within(Path("/dev/null"))
+    if Path("/dev/zero").exists():  # endless: it used to be read into memory until it ran out
+        assert "character device" in refused_within(Path("/dev/zero"))
+
+
+def test_too_big_a_file_is_refused_before_reading(tmp_path):
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as f:  # sparse: no disk is used
+        f.truncate(W.MAX_FILE_BYTES + 1)
+    message = refused_within(path)
+    assert "67,108,865 bytes is too big for a word list (at most 64 MiB" in message
+    with path.open("r+b") as f:
+        f.truncate(W.MAX_FILE_BYTES)
+        f.seek(0)
+        f.write(b"ok\n")
+    with pytest.raises(WordListError, match="NUL byte"):  # at the limit it is read
+        load_words(path)
+
+
+def test_a_link_to_a_file_is_a_file(tmp_path):
+    target = write(tmp_path / "w.txt", "ok\nno\n")
+    link = tmp_path / "link.txt"
+    try:
+        link.symlink_to(target)
+    except OSError:
+        pytest.skip("no symbolic links here")
+    assert load_quiet(link).words == ("ok", "no")
 
 
 def test_empty_file(tmp_path):

@@ -16,7 +16,7 @@ evaluator, and the exact searches of :mod:`sleuth.search`.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 
@@ -63,35 +63,31 @@ def feedback_table(guesses: Sequence[object], secrets: Sequence[object],
 
 def custom_game(guesses: Sequence[object], secrets: Sequence[object],
                 feedback: Callable[[object, object], Hashable], *,
-                solved: Hashable | None = None, max_guesses: int = 20,
-                name: str = "custom") -> Game:
+                solved: Hashable | None = None, ends: Iterable[Hashable] | None = None,
+                max_guesses: int = 20, name: str = "custom") -> Game:
     """A :class:`~sleuth.game.Game` from items and a feedback function ``feedback(guess, secret)``.
 
-    Items are shown (and typed) by their ``str()``; a secret that is not among the guesses is
-    added to them, as guessing the secret is how a game is won. ``solved`` is the feedback that
-    ends the game; by default, the feedback of a secret guessed against itself.
+    Items are shown (and typed) by their ``str()``; the guesses are the ones given, in their
+    order, and secrets need not be among them. The game ends (won) on any feedback of ``ends``
+    (or the one ``solved``); by default, the feedback of a secret guessed against itself.
     """
-    guess_items = list(guesses)
-    secret_items = list(secrets)
+    guess_items, secret_items = list(guesses), list(secrets)
     if not secret_items:
         raise ValueError("a game needs at least one secret")
+    if not guess_items:
+        raise ValueError("a game needs at least one guess")
+    _check_limit(max_guesses)
     guess_labels = _labels(guess_items, "guesses")
-    known = set(guess_labels)
-    for item, label in zip(secret_items, _labels(secret_items, "secrets"), strict=True):
-        if label not in known:
-            guess_items.append(item)
-            guess_labels.append(label)
-            known.add(label)
-    secret_labels = [str(item) for item in secret_items]
-    if solved is None:
-        ends = {feedback(s, s) for s in secret_items}
-        if len(ends) != 1:
-            raise ValueError("a secret guessed against itself gives different feedbacks "
-                             f"({', '.join(map(repr, list(ends)[:3]))}); pass solved=")
-        solved = ends.pop()
+    secret_labels = _labels(secret_items, "secrets")
+    end_values = _end_values(secret_items, feedback, solved, ends)
     table, values = feedback_table(guess_items, secret_items, feedback)
-    if solved not in values:
-        raise ValueError(f"solved feedback {solved!r} never occurs")
+    code_of_value = {v: i for i, v in enumerate(values)}
+    for value in end_values:
+        if value not in code_of_value:
+            raise ValueError(f"end feedback {value!r} never occurs")
+    end_codes = sorted(code_of_value[v] for v in end_values)
+    ended = np.isin(table, end_codes)
+    named_by = np.where(ended.any(axis=0), ended.argmax(axis=0), -1)
     code_of = {str(v): i for i, v in enumerate(values)}
 
     def lookup(g: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -111,13 +107,12 @@ def custom_game(guesses: Sequence[object], secrets: Sequence[object],
         shown = ", ".join(map(str, values[:8]))
         raise FeedbackError(f"feedback {raw!r} is not one of: {shown}")
 
-    index = {label: i for i, label in enumerate(guess_labels)}
     return Game(
         guesses=np.arange(len(guess_items), dtype=np.int64)[:, None],
-        secrets=np.array([index[label] for label in secret_labels], dtype=np.int64)[:, None],
+        secrets=np.arange(len(secret_items), dtype=np.int64)[:, None],
         feedback=lookup,
         n_codes=len(values),
-        solved=values.index(solved),
+        solved=end_codes[0],
         max_cost=max_guesses,
         guess_labels=guess_labels,
         secret_labels=secret_labels,
@@ -125,7 +120,34 @@ def custom_game(guesses: Sequence[object], secrets: Sequence[object],
         render=lambda code: str(values[code]),
         reader=read,
         name=name,
+        ends=frozenset(end_codes),
+        named_by=named_by,
     )
+
+
+def _end_values(secrets: list[object], feedback: Callable[[object, object], Hashable],
+                solved: Hashable | None, ends: Iterable[Hashable] | None) -> set[Hashable]:
+    """The feedback values that end the game: ``ends``, or ``solved``, or each secret's own."""
+    if solved is not None and ends is not None:
+        raise ValueError("give solved= (one end feedback) or ends= (several), not both")
+    if ends is not None:
+        chosen = set(ends)
+        if not chosen:
+            raise ValueError("ends= needs at least one feedback that ends the game")
+        return chosen
+    if solved is not None:
+        return {solved}
+    own = {feedback(s, s) for s in secrets}
+    if len(own) != 1:
+        raise ValueError("a secret guessed against itself gives different feedbacks "
+                         f"({', '.join(map(repr, list(own)[:3]))}); pass solved= or ends=")
+    return own
+
+
+def _check_limit(max_guesses: int) -> None:
+    """Refuse a limit that leaves no guess (every game would be lost before it starts)."""
+    if max_guesses < 1:
+        raise ValueError(f"max_guesses={max_guesses}: a game needs at least one guess")
 
 
 def matrix_game(codes: np.ndarray, solved: int, *, max_guesses: int = 20,
@@ -136,6 +158,7 @@ def matrix_game(codes: np.ndarray, solved: int, *, max_guesses: int = 20,
     >>> len(g.guesses), len(g.secrets), g.guess_labels
     (3, 2, ['0', '1', '2'])
     """
+    _check_limit(max_guesses)
     table = np.asarray(codes)
     n_guess, n_secret = table.shape
     if n_guess < n_secret:

@@ -25,7 +25,10 @@ any guess on the class. Nor can a guess make more classes than there are feedbac
 Everything here works on letter arrays (rows of 0..25) and candidate index arrays. A context per
 thread holds the guesses, the scratch of the feedback kernel, a stamp table over feedback codes
 and a memo of values by candidate set (two independent 64-bit hashes of the sorted secret
-indices and the attempt, so a false hit needs a 128-bit collision).
+indices and the attempt, so a false hit needs a 128-bit collision). Words longer than
+:data:`DIRECT_LENGTH` letters have too many codes for tables indexed by code: each row of codes
+is first renumbered through a hash table (:func:`_relabel`), the solved code to 0 and the others
+1, 2, ... by first appearance, so the tables need one cell per guess.
 
 >>> from sleuth import feedback as fb
 >>> words = fb.encode(["abc", "abd", "abe", "xyz"])
@@ -46,7 +49,11 @@ EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
 
 KEY = types.UniTuple(types.int64, 2)  # a memo key: two 64-bit hashes
-Context = tuple  # (guesses, place values, scratch, stamp, memo, solved code, limits, sizes)
+#: (guesses, place values, scratch, stamp, memo, solved code, limits, sizes, relabel table)
+Context = tuple
+#: Longest words whose codes index the tables directly (3**13 cells, 13 MB each); longer words'
+#: codes are renumbered per row (see :func:`_relabel`).
+DIRECT_LENGTH = 13
 
 
 def context(guesses: np.ndarray, solved: int, *, exact: int = 0, width: int = 0) -> Context:
@@ -54,14 +61,62 @@ def context(guesses: np.ndarray, solved: int, *, exact: int = 0, width: int = 0)
     a stamp per feedback code (its last cell the current stamp), an empty memo, the limits
     of the search: with three attempts left, sets of more than ``exact`` candidates (0: none)
     search only a shortlist of ``width`` guesses by bound and ``width`` by entropy; with four
-    left the shortlist is always used when ``width`` > 0; and a class size per feedback code,
-    kept zeroed between uses."""
+    left the shortlist is always used when ``width`` > 0; a class size per feedback code,
+    kept zeroed between uses; and, for words longer than :data:`DIRECT_LENGTH`, the hash table
+    that renumbers codes (then the stamps and sizes are per label, and the solved code is 0).
+    ``solved`` must be the all-right code: the search is for Lingo-like word games."""
     length = guesses.shape[1]
     memo = Dict.empty(key_type=KEY, value_type=types.float64)
     limits = np.array([exact if exact > 0 else 1 << 60, width], np.int64)
+    cells = 3**length
+    relabel = np.zeros((3, 0), np.int64)
+    if length > DIRECT_LENGTH:
+        cells = guesses.shape[0] + 1  # labels 0..m: a row has at most one code per secret
+        relabel = np.full((3, 1 << max(4, (2 * cells).bit_length())), -1, np.int64)
+        solved = 0
     return (np.ascontiguousarray(guesses, dtype=np.uint8), _place_values(length), _scratch(),
-            np.zeros(3**length + 1, np.int64), memo, solved, limits,
-            np.zeros(3**length, np.int64))
+            np.zeros(cells + 1, np.int64), memo, solved, limits, np.zeros(cells, np.int64),
+            relabel)
+
+
+def _check_fits(ctx: Context, n: int) -> None:
+    """Renumbered codes need at most as many secrets as the context has guesses."""
+    if ctx[8].shape[1] and n > ctx[0].shape[0]:
+        raise ValueError(f"{n} secrets but only {ctx[0].shape[0]} guesses in the context")
+
+
+@njit(cache=True, nogil=True)
+def _relabel(row: np.ndarray, n: int, table: np.ndarray, solved: int) -> None:
+    """Renumber the codes row[:n] in place: the ``solved`` code to 0, the others 1, 2, ... by
+    first appearance, through an open-addressing hash table (rows: keys, labels, the slot of
+    each label) that is left empty again."""
+    keys, labels, slots = table[0], table[1], table[2]
+    mask = keys.shape[0] - 1
+    bits = np.uint64(64 - int(np.log2(keys.shape[0])))
+    k = 0
+    for j in range(n):
+        c = row[j]
+        if c == solved:
+            row[j] = 0
+            continue
+        h = np.int64((np.uint64(c) * np.uint64(11400714819323198485)) >> bits)
+        while keys[h] != -1 and keys[h] != c:
+            h = (h + 1) & mask
+        if keys[h] == -1:
+            k += 1
+            keys[h] = c
+            labels[h] = k
+            slots[k] = h
+        row[j] = labels[h]
+    for t in range(1, k + 1):
+        keys[slots[t]] = -1
+
+
+@njit(cache=True, nogil=True)
+def _relabel_rows(rows: np.ndarray, table: np.ndarray, solved: int) -> None:
+    """:func:`_relabel` on every row of a table of codes."""
+    for g in range(rows.shape[0]):
+        _relabel(rows[g], rows.shape[1], table, solved)
 
 
 @njit(cache=True, nogil=True)
@@ -121,9 +176,12 @@ def _remember(memo: Dict, key: tuple[int, int], value: float) -> None:
 @njit(cache=True, nogil=True)
 def _codes(ctx: Context, g: int, sub: np.ndarray, letter_set: np.ndarray, counts: np.ndarray,
            row: np.ndarray) -> tuple[int, int]:
-    """Fill ``row`` with the codes of guess ``g`` on ``sub``; return classes and hit."""
-    guesses, w, scratch, stamp, _, solved, _, _ = ctx
+    """Fill ``row`` with the codes of guess ``g`` on ``sub`` (renumbered for long words); return
+    classes and hit."""
+    guesses, w, scratch, stamp, _, solved, _, _, table = ctx
     _fill_row(guesses[g], sub, letter_set, counts, w, row, scratch)
+    if table.shape[1] > 0:
+        _relabel(row, sub.shape[0], table, 3 * w[0] - 1)
     return _count(row, sub.shape[0], stamp, solved)
 
 
@@ -616,7 +674,11 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     pts = np.zeros(len(points) + 1)
     pts[:len(points)] = points
     cands = np.ascontiguousarray(cands, dtype=np.int64)
+    _check_fits(ctx, len(cands))
     table = codes(ctx[0], secrets[cands], parallel=False)  # callers may run it on threads
+    if ctx[8].shape[1]:
+        table = table.astype(np.int64)
+        _relabel_rows(table, ctx[8], int(3 * ctx[1][0] - 1))
     own = np.ascontiguousarray(own, dtype=np.int64)
     length = int(secrets.shape[1])
     left = np.array([budget], np.int64)
@@ -638,6 +700,7 @@ def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.
     only until the guess's total (its hit and the bounds) is at most ``target``."""
     pts = np.zeros(max(4, len(points)))
     pts[:len(points)] = points
+    _check_fits(ctx, len(secrets))
     hit, order, starts, sizes, caps = _class_bounds(
         ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
         np.ascontiguousarray(own, dtype=np.int64), pts, int(guess), bool(exact),
@@ -674,6 +737,7 @@ def class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndarr
     >>> class_sums(context(words, fb.solved_code(2)), words, np.arange(4.0)).tolist()
     [2.0, 2.0, 2.0]
     """
+    _check_fits(ctx, len(secrets))
     return _class_sums(ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
                        np.ascontiguousarray(table, dtype=np.float64))
 
@@ -684,6 +748,7 @@ def best_value(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     indices, -1 if unguessable) with ``len(points)`` attempts left worth ``points``, and the
     guess reaching it, within the limits of the context (see :func:`context`)."""
     cands = np.ascontiguousarray(cands, dtype=np.int64)
+    _check_fits(ctx, len(cands))
     sub = np.ascontiguousarray(secrets[cands])
     own = np.ascontiguousarray(own, dtype=np.int64)
     pts = np.ascontiguousarray(points, dtype=np.float64)

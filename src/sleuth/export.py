@@ -22,6 +22,7 @@ can be walked from the position it was built at.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -262,6 +263,23 @@ def to_text(game: Game, root: Node, position: Position | None = None, *,
 
     walk(root, start, 0)
     return "\n".join(lines)
+
+
+def writable(path: str | Path) -> Path:
+    """``path`` if a file can be written there (its folder exists, it is not a folder); checked
+    before any work, so a bad path costs nothing. Raises ValueError with one line otherwise."""
+    target = Path(path)
+    parent = target.parent
+    if target.is_dir():
+        raise ValueError(f"{target} is a folder; give a file name")
+    if not parent.exists():
+        raise ValueError(f"cannot write {target}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise ValueError(f"cannot write {target}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK) or (target.exists()
+                                                    and not os.access(target, os.W_OK)):
+        raise ValueError(f"cannot write {target}: permission denied")
+    return target
 
 
 def write_tree(path: str | Path, game: Game, root: Node,

@@ -3,7 +3,9 @@
 Words are arrays of letters 0..25. The feedback of a guess against a secret is one integer:
 each position gives a base-3 digit, 2 = right letter right place (Lingo ``O``, Wordle green),
 1 = letter present elsewhere (``?``, yellow), 0 = absent (``X``, grey); the first position is
-the most significant digit, so the code written in base 3 reads like the pattern.
+the most significant digit, so the code written in base 3 reads like the pattern. Codes of words
+up to :data:`SHORT_LENGTH` letters are uint32, longer ones (up to :data:`MAX_LENGTH`) int64:
+see :func:`code_dtype`.
 
 Duplicates follow Lingo's (and Wordle's) rule: exact matches are marked first and use up their
 secret letter; then, left to right, a remaining guess letter is marked present only while an
@@ -25,7 +27,8 @@ import numpy as np
 from numba import njit, prange
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-MAX_LENGTH = 20  # 3**20 < 2**32, so every code fits an unsigned 32-bit integer
+MAX_LENGTH = 39  # 3**39 < 2**63, so every code (and 3**length itself) fits a signed 64-bit int
+SHORT_LENGTH = 20  # 3**20 < 2**32: codes of words up to this long fit an unsigned 32-bit int
 ABSENT, PRESENT, RIGHT = 0, 1, 2
 
 #: Characters that spell each digit (absent, present, right) in the notations users paste.
@@ -49,8 +52,24 @@ class FeedbackError(ValueError):
     """A feedback string that cannot be read, or that no secret could have given."""
 
 
-def encode(words: Sequence[str]) -> np.ndarray:
-    """Words of one length as an (n, length) array of letters 0..25.
+def check_length(length: int, limit: int = MAX_LENGTH) -> None:
+    """Raise ValueError, in one plain sentence, unless ``1 <= length <= limit``."""
+    if length < 1:
+        raise ValueError("words must have at least one letter")
+    if length > limit:
+        raise ValueError(f"words of {length} letters are too long: at most {limit} letters "
+                         "can be played here")
+
+
+def code_dtype(length: int) -> np.dtype:
+    """The integer type of the codes of words of ``length`` letters: uint32 up to
+    :data:`SHORT_LENGTH` letters, else int64 (up to :data:`MAX_LENGTH`)."""
+    check_length(max(length, 1))
+    return np.dtype(np.uint32 if length <= SHORT_LENGTH else np.int64)
+
+
+def encode(words: Sequence[str], *, max_length: int = MAX_LENGTH) -> np.ndarray:
+    """Words of one length, at most ``max_length`` letters, as an (n, length) array of 0..25.
 
     >>> encode(["abc", "zed"]).tolist()
     [[0, 1, 2], [25, 4, 3]]
@@ -58,8 +77,9 @@ def encode(words: Sequence[str]) -> np.ndarray:
     if len(words) == 0:
         return np.zeros((0, 0), dtype=np.uint8)
     length = len(words[0])
-    if not 0 < length <= MAX_LENGTH or any(len(w) != length for w in words):
-        raise ValueError(f"words must all have one length between 1 and {MAX_LENGTH}")
+    if any(len(w) != length for w in words):
+        raise ValueError("words must all have one length")
+    check_length(length, max_length)
     raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8).reshape(-1, length)
     letters = raw - ord("a")
     if letters.max(initial=0) > 25:
@@ -109,8 +129,9 @@ def _secret_tables(secrets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 @njit(cache=True, nogil=True)
 def _scratch() -> np.ndarray:
-    """Work space for :func:`_fill_row`, allocated once per thread, not per guess."""
-    return np.zeros((8, 32), np.int64)
+    """Work space for :func:`_fill_row` (rows indexed by position or letter, so wider than
+    MAX_LENGTH and 26), allocated once per thread, not per guess."""
+    return np.zeros((8, 64), np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -197,7 +218,8 @@ def _codes_parallel(guesses: np.ndarray, secrets: np.ndarray, n_chunks: int,
 
 
 def codes(guesses: np.ndarray, secrets: np.ndarray, *, parallel: bool = True) -> np.ndarray:
-    """Feedback code of every (guess, secret) pair: a (len(guesses), len(secrets)) uint32 array.
+    """Feedback code of every (guess, secret) pair: a (len(guesses), len(secrets)) array of
+    :func:`code_dtype` (uint32 for words of up to 20 letters, int64 beyond).
 
     >>> codes(encode(["aab"]), encode(["aab", "baa", "ccc"])).tolist()
     [[26, 16, 0]]
@@ -210,7 +232,7 @@ def codes(guesses: np.ndarray, secrets: np.ndarray, *, parallel: bool = True) ->
         s = s[None, :]
     if g.shape[1] != s.shape[1]:
         raise ValueError(f"guesses have length {g.shape[1]} but secrets {s.shape[1]}")
-    out = np.empty((g.shape[0], s.shape[0]), dtype=np.uint32)
+    out = np.empty((g.shape[0], s.shape[0]), dtype=code_dtype(g.shape[1]))
     if out.size == 0:
         return out
     chunks = _chunks(g.shape[0], s.shape[0]) if parallel else 1
@@ -471,6 +493,9 @@ def class_stats(guesses: np.ndarray, secrets: np.ndarray,
     """
     g = np.ascontiguousarray(np.atleast_2d(guesses), dtype=np.uint8)
     s = np.ascontiguousarray(np.atleast_2d(secrets), dtype=np.uint8)
+    if g.shape[1] != s.shape[1]:
+        raise ValueError(f"guesses have length {g.shape[1]} but secrets {s.shape[1]}")
+    check_length(max(g.shape[1], 1))
     w = _weights(weights, s.shape[0])
     out = np.zeros((g.shape[0], len(STATS)), dtype=np.float64)
     chunks = _chunks(g.shape[0], s.shape[0])

@@ -3,8 +3,10 @@
 Every game plugs in the same way. Guesses and secrets are arrays (one row each); ``feedback``
 maps a block of guesses and a block of secrets to a matrix of integer codes. A step costs what
 ``step_cost`` says of its feedback (1 per guess in word games; 1 per miss in Hangman), a game is
-won when the feedback is ``solved`` (or, with ``solved=None``, when one candidate is left and the
-rest is free), and lost when the cost would pass ``max_cost``.
+won when the feedback is one of ``ends`` (``solved`` and any other end feedbacks; with
+``solved=None``, when one candidate is left and the rest is free), and lost when the cost would
+pass ``max_cost``. ``guess_of_secret`` names, for each secret, a guess that ends the game on it
+(by default the guess printed alike; -1 when there is none).
 
 A :class:`Position` is what the player knows: the candidates left (indices into the secrets),
 the cost so far and the history. ``Game.after`` narrows a position by one answer; an answer no
@@ -67,13 +69,25 @@ class Game:
     allowed: Callable[[Game, Position], np.ndarray] | None = None
     fast_stats: Stats | None = None
     name: str = "game"
+    ends: frozenset[int] = frozenset()  # every feedback that ends the game: solved and others
+    named_by: np.ndarray | None = None  # per secret, a guess ending the game on it (-1: none)
     _guess_of_secret: np.ndarray = field(default=None, repr=False)  # type: ignore[assignment]
     _index: dict[str, int] = field(default=None, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         index = {label: i for i, label in enumerate(self.guess_labels)}
         object.__setattr__(self, "_index", index)
-        gos = np.array([index.get(s, -1) for s in self.secret_labels], dtype=np.int64)
+        if self.solved is None and self.ends:
+            raise ValueError("end feedbacks need a solved one among them")
+        ends = frozenset(int(c) for c in self.ends) | (
+            frozenset() if self.solved is None else {int(self.solved)})
+        object.__setattr__(self, "ends", ends)
+        if self.named_by is None:
+            gos = np.array([index.get(s, -1) for s in self.secret_labels], dtype=np.int64)
+        else:
+            gos = np.asarray(self.named_by, dtype=np.int64)
+            if gos.shape != (len(self.secret_labels),):
+                raise ValueError("named_by needs one guess index (or -1) per secret")
         object.__setattr__(self, "_guess_of_secret", gos)
         if self.weights is not None and not np.all(np.asarray(self.weights) > 0):
             raise ValueError("prior weights must be positive (drop impossible secrets instead)")
@@ -123,7 +137,7 @@ class Game:
             return False
         if self.solved is None:
             return position.candidates.size == 1
-        return position.history[-1][1] == self.solved
+        return position.history[-1][1] in self.ends
 
     def outcome(self, position: Position) -> bool | None:
         """True if the game is won, False if lost, None while it goes on.
@@ -148,18 +162,29 @@ class Game:
     def stats(self, guesses: np.ndarray, candidates: np.ndarray) -> np.ndarray:
         """:func:`sleuth.feedback.class_stats` columns for each guess index over candidates."""
         weights = self.weights_of(candidates)
-        if self.fast_stats is not None:
+        if self.fast_stats is not None and len(self.ends) <= 1:
             return self.fast_stats(self.guesses[guesses], self.secrets[candidates], weights)
         solved = -1 if self.solved is None else self.solved
         out = np.empty((len(guesses), len(fb.STATS)))
         step = max(1, 2_000_000 // max(1, len(candidates)))
         for lo in range(0, len(guesses), step):
-            block = self.feedback(self.guesses[guesses[lo : lo + step]], self.secrets[candidates])
+            block = self.end_as_solved(
+                self.feedback(self.guesses[guesses[lo : lo + step]], self.secrets[candidates]))
             out[lo : lo + step] = fb.stats_from_codes(block, self.n_codes, solved, weights)
         return out
 
+    def end_as_solved(self, codes: np.ndarray) -> np.ndarray:
+        """Feedback codes with every end feedback written as ``solved`` (one class: the game is
+        over), for what counts classes; the codes themselves when ``solved`` is the only end."""
+        if len(self.ends) <= 1:
+            return codes
+        codes = np.asarray(codes)
+        ended = np.isin(codes, np.fromiter(self.ends, dtype=np.int64))
+        return np.where(ended, self.solved, codes).astype(codes.dtype, copy=False)
+
     def guess_of_secret(self, candidates: np.ndarray) -> np.ndarray:
-        """For each candidate secret, its index among the guesses (-1 if it cannot be guessed)."""
+        """For each candidate secret, the guess that names it: one whose feedback on it ends the
+        game (by default the guess printed alike; -1 if there is none)."""
         return self._guess_of_secret[candidates]
 
     def allowed_guesses(self, position: Position) -> np.ndarray:

@@ -16,6 +16,9 @@ over the words (the game's ``weights``; uniform when there are none):
   it is sure to achieve. So it is never worse than either greedy rule (a rollout argument: see
   :func:`lookahead_value`).
 
+With one candidate left (a list with a single word of the length) every solver names the first
+letter of that word not guessed yet: a free hit.
+
 All the work is done by compiled kernels on a table of letter-position masks (one row per
 word, one bitmask per letter), so one node of a search costs microseconds.
 
@@ -81,6 +84,8 @@ MISSES, ENTROPY = 0, 1
 #: The greedy rules the compiled kernels know, by name.
 RULES = {"misses": MISSES, "entropy": ENTROPY}
 UNLIMITED = 255  # lives that never run out (no word needs more than 26 misses)
+NARROW_BITS = 30  # words up to this long have their masks in int32, longer ones in int64
+DENSE_BITS = 20  # words up to this long count classes in a table indexed by mask (2**20 cells)
 _EPS = 1e-9  # values are in "words" (weights scaled to mean 1): ties within this are equal
 EXACT, LOWER, ABORTED = 1, 0, -1
 
@@ -89,23 +94,30 @@ EXACT, LOWER, ABORTED = 1, 0, -1
 
 
 @njit(cache=True, nogil=True)
-def _mask_table(secrets: np.ndarray) -> np.ndarray:
+def _mask_table(secrets: np.ndarray, out: np.ndarray) -> None:
     n, length = secrets.shape
-    out = np.zeros((n, 26), dtype=np.int32)
+    row = np.zeros(26, dtype=np.int64)
     for i in range(n):
+        row[:] = 0
         for k in range(length):
-            out[i, secrets[i, k]] |= np.int32(1) << k
-    return out
+            row[secrets[i, k]] |= np.int64(1) << k
+        for g in range(26):
+            out[i, g] = row[g]
 
 
 def letter_table(secrets: np.ndarray) -> np.ndarray:
-    """The position mask of every letter in every word: an (n, 26) int32 table.
+    """The position mask of every letter in every word: an (n, 26) table, int32 for words of
+    up to NARROW_BITS letters, int64 for longer ones.
 
     >>> from sleuth import feedback as fb
     >>> letter_table(fb.encode(["deed"]))[0, [3, 4, 0]].tolist()
     [9, 6, 0]
     """
-    return _mask_table(np.ascontiguousarray(secrets, dtype=np.uint8))
+    words = np.ascontiguousarray(np.atleast_2d(secrets), dtype=np.uint8)
+    out = np.zeros((words.shape[0], 26),
+                   dtype=np.int32 if words.shape[1] <= NARROW_BITS else np.int64)
+    _mask_table(words, out)
+    return out
 
 
 @dataclass
@@ -144,8 +156,9 @@ def tables(game: Game) -> Tables:
     letters = np.asarray(game.guesses)[:, 0].astype(np.int64)
     guess_of_letter = np.full(26, -1, dtype=np.int64)
     guess_of_letter[letters] = np.arange(letters.size)
-    made = Tables(masks, weights, np.zeros(1 << game.secrets.shape[1]), letters,
-                  guess_of_letter, _new_memo())
+    length = game.secrets.shape[1]
+    bins = np.zeros(1 << length if length <= DENSE_BITS else 0)  # empty: count by sorting
+    made = Tables(masks, weights, bins, letters, guess_of_letter, _new_memo())
     if len(_TABLES) >= 4:
         _TABLES.pop(next(iter(_TABLES)))
     _TABLES[id(game)] = (game, made)
@@ -179,7 +192,20 @@ def _letter_stats(masks: np.ndarray, w: np.ndarray, cands: np.ndarray
 @njit(cache=True, nogil=True)
 def _entropy(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, g: int, total: float,
              bins: np.ndarray, touched: np.ndarray) -> float:
-    """Entropy (nats) of the split of the candidates by the masks of letter ``g``."""
+    """Entropy (nats) of the split of the candidates by the masks of letter ``g``; with no
+    ``bins`` (long words: too many masks for a table) the masks are sorted instead."""
+    if bins.shape[0] == 0:
+        keys = masks[cands, g]
+        order = np.argsort(keys, kind="mergesort")
+        h = 0.0
+        mass = 0.0
+        for i in range(order.size):
+            mass += w[cands[order[i]]]
+            if i + 1 == order.size or keys[order[i + 1]] != keys[order[i]]:
+                p = mass / total
+                h -= p * math.log(p)
+                mass = 0.0
+        return h
     used = 0
     for c in cands:
         m = masks[c, g]
@@ -225,7 +251,7 @@ def _partition(masks: np.ndarray, cands: np.ndarray, g: int
     keys = keys[order]
     n = cands.size
     starts = np.empty(n + 1, dtype=np.int64)
-    codes = np.empty(n, dtype=np.int32)
+    codes = np.empty_like(keys)
     count = 0
     for i in range(n):
         if i == 0 or keys[i] != keys[i - 1]:
@@ -583,6 +609,8 @@ class LetterEntropy:
         cands = _candidates(position)
         touched = np.empty(cands.size, dtype=np.int32)
         letter = _rule_choice(t.masks, t.weights, cands, ENTROPY, t.scratch, touched)
+        if letter < 0:  # no letter splits the candidates: one word is left
+            return FewestMisses().choose(game, position)
         return int(t.guess_of_letter[letter])
 
 
@@ -651,8 +679,8 @@ class Exact:
 
     def choose(self, game: Game, position: Position) -> int:
         letter = self.value(game, position)[2]
-        if letter < 0:
-            raise ValueError("the game is already decided: one candidate left")
+        if letter < 0:  # one word is left: any of its letters is a free hit
+            return FewestMisses().choose(game, position)
         return int(tables(game).guess_of_letter[letter])
 
 

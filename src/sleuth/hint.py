@@ -20,8 +20,13 @@ message and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import re
-from dataclasses import dataclass, field
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
 
 import numpy as np
 
@@ -86,6 +91,151 @@ class Optimal:
     capped: bool
 
 
+EXACT_SECONDS = 1.0  # the exact look-ahead's time limit per answer; then the heuristic's ranking
+SMALL_SEARCH = 20_000  # guesses x answers left searched in this process: quick, not timed
+RAN_OUT = "ran out"  # memo entry of a position whose exact search ran out of time
+
+
+def exact_next(game: Game, position: Position) -> Optimal | None:
+    """The exact best next guess at ``position``: within the attempts left if possible, else
+    with no cap; None if the exact search does not apply."""
+    from sleuth.search import optimal_mean
+
+    for cap in (game.max_cost, None):
+        if cap is not None and cap <= position.cost:
+            continue
+        try:
+            result = optimal_mean(game, position, max_guesses=cap, workers=1)
+        except ValueError:
+            continue
+        return Optimal(result.first_guess, result.mean, result.worst, cap is not None)
+    return None
+
+
+def _among(game: Game, secrets: np.ndarray, guesses: np.ndarray | None = None) -> Game:
+    """The game cut down to some secrets (and guesses), without its text helpers: small, and
+    picklable for the look-ahead worker."""
+    picked = game if guesses is None else replace(
+        game, guesses=game.guesses[guesses], guess_labels=[game.guess_labels[i] for i in guesses],
+        allowed=None, named_by=None)
+    return replace(picked, secrets=game.secrets[secrets],
+                   secret_labels=[game.secret_labels[i] for i in secrets], weights=None,
+                   named_by=None if picked.named_by is None else picked.named_by[secrets],
+                   render=str, reader=None, points=None)
+
+
+def _warm(game: Game, n: int = 30) -> None:
+    """Search a small part of the game (same arrays, ``n`` words spread over the lists) once,
+    so that the first real search finds the compiled search loaded."""
+    from sleuth.search import optimal_mean
+
+    secrets = np.linspace(0, len(game.secrets) - 1, min(n, len(game.secrets))).astype(np.int64)
+    named = game.guess_of_secret(secrets)
+    spread = np.linspace(0, len(game.guesses) - 1, min(n, len(game.guesses))).astype(np.int64)
+    small = _among(game, secrets[named >= 0], np.union1d(named[named >= 0], spread))
+    with contextlib.suppress(ValueError):  # no strategy within the cap: loaded all the same
+        optimal_mean(small, max_guesses=small.max_cost, workers=1)
+
+
+def _send(conn: Connection, message: object) -> bool:
+    """Send to the look-ahead worker; False if it is gone."""
+    try:
+        conn.send(message)
+    except OSError:
+        return False
+    return True
+
+
+def _serve(conn: Connection) -> None:
+    """The look-ahead worker: reads the game, then (key, answers left, guesses made) requests,
+    each answered with (key, the :class:`Optimal` or None, or the error raised)."""
+    from sleuth.search import ignore_sigint
+
+    ignore_sigint()
+    try:
+        game = conn.recv()
+        _warm(game)
+        while True:
+            key, cands, turns = conn.recv()
+            try:
+                value: object = exact_next(_among(game, cands), Position(
+                    np.arange(cands.size, dtype=np.int64), cost=turns))
+            except Exception as error:  # sent back: the session raises it
+                value = error
+            conn.send((key, value))
+    except (EOFError, OSError):
+        return  # the session ended
+
+
+class _Lookahead:
+    """The exact search in a worker process, so that it can have a time limit: a search still
+    running when its time is up is ended with its worker, and a fresh worker warms up for the
+    next one. Answers land in ``memo`` (key -> Optimal or None)."""
+
+    def __init__(self, game: Game, memo: dict) -> None:
+        self.game = _among(game, np.arange(len(game.secrets)))
+        self.memo = memo
+        self.pending: tuple[object, float] | None = None  # the key asked for, and its deadline
+        self._start()
+
+    def _start(self) -> None:
+        from sleuth.search import sigint_blocked
+
+        context = multiprocessing.get_context("spawn")
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs,), daemon=True,
+                                       name="sleuth-hint-lookahead")
+        with sigint_blocked():
+            self.process.start()
+        theirs.close()
+        self.sender = threading.Thread(target=_send, args=(self.conn, self.game), daemon=True)
+        self.sender.start()  # the game goes over while this process goes on
+
+    def ask(self, key: object, cands: np.ndarray, turns: int, seconds: float) -> None:
+        """Start the search for ``key`` (unless it is the one running); answer within
+        ``seconds``."""
+        if self.pending is not None:
+            if self.pending[0] == key:
+                return
+            self._restart()  # an earlier search nobody waits for any more
+        for _ in range(2):
+            self.sender.join()
+            if _send(self.conn, (key, cands, turns)):
+                self.pending = (key, time.monotonic() + seconds)
+                return
+            self._restart()
+
+    def wait(self, key: object) -> None:
+        """Wait for ``key``'s answer until its deadline; past it, end the search."""
+        while self.pending is not None and self.pending[0] == key:
+            left = self.pending[1] - time.monotonic()
+            try:
+                if left <= 0 or not self.conn.poll(left):
+                    break
+                got, value = self.conn.recv()
+            except (EOFError, OSError):
+                break
+            if got == key:
+                self.pending = None
+            if isinstance(value, BaseException):
+                raise value
+            self.memo[got] = value
+        if self.pending is not None and self.pending[0] == key:
+            self._restart()
+
+    def _restart(self) -> None:
+        self.close()
+        self._start()
+
+    def close(self) -> None:
+        """End the worker now."""
+        self.pending = None
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+
 class HintSession:
     """An interactive hinter over a Wordle :class:`~sleuth.game.Game` (its answers and guesses).
 
@@ -94,15 +244,21 @@ class HintSession:
     """
 
     def __init__(self, game: Game, *, hard: bool = False, top: int = 10, show: int = 20,
-                 rank: str = "expected", exact: int = 0) -> None:
+                 rank: str = "expected", exact: int = 0,
+                 exact_seconds: float | None = EXACT_SECONDS) -> None:
         if rank not in RANKINGS:
             raise ValueError(f"unknown ranking {rank!r}; choose one of {', '.join(RANKINGS)}")
+        if exact_seconds is not None and not exact_seconds > 0:
+            raise ValueError("the exact search's time limit must be above 0 seconds")
         self.game = game
         self.length = int(game.guesses.shape[1])
         self.hard = hard
         self.top, self.show, self.rank = top, show, rank
-        self.exact = exact
-        self._exact_memo: dict[tuple[bytes, int], Optimal | None] = {}
+        self.exact, self.exact_seconds = exact, exact_seconds
+        self._exact_memo: dict[tuple[bytes, int], Optimal | str | None] = {}
+        self._worker: _Lookahead | None = None
+        if exact > 2 and exact_seconds is not None and not hard and not self._small(exact):
+            self._worker = _Lookahead(game, self._exact_memo)  # warms up while the user types
         self.turns: list[Turn] = []
         self.candidates: list[np.ndarray] = [game.start().candidates]
         self.words: list[str] = []
@@ -133,16 +289,17 @@ class HintSession:
 
     # -- input -----------------------------------------------------------------------------
 
-    def feed(self, line: str) -> Report:
-        """Read one line; on any problem report it and leave the session as it was."""
+    def feed(self, line: str, *, quiet: bool = False) -> Report:
+        """Read one line; on any problem report it and leave the session as it was.
+        ``quiet``: a report without the proposals (for a line with more to come)."""
         snap = self._snapshot()
         notes: list[str] = []
         try:
             quit_ = self._read(line, notes)
         except ValueError as error:
             self._restore(snap)
-            return self.report(error=str(error))
-        report = self.report(notes=notes)
+            return self.report(error=str(error), quiet=quiet)
+        report = self.report(notes=notes, quiet=quiet)
         report.quit = quit_
         return report
 
@@ -267,30 +424,51 @@ class HintSession:
     def optimal(self) -> Optimal | None:
         """The exact best next guess when at most ``exact`` answers are left (not in hard
         mode, where the exact search does not apply yet); ``None`` otherwise."""
+        found = self._lookahead()
+        return found if isinstance(found, Optimal) else None
+
+    def _small(self, answers: int) -> bool:
+        """Whether an exact search over this many answers is quick enough to run here."""
+        return len(self.game.guesses) * answers <= SMALL_SEARCH
+
+    def _lookahead(self, *, wait: bool = True) -> Optimal | str | None:
+        """:meth:`optimal`, or a note when the search ran out of its time limit (a large one
+        runs in a worker process, ended when time is up: the answer never waits longer).
+        ``wait=False`` only starts that search."""
         cands = self.remaining
         if self.solved or self.hard or not 2 < cands.size <= self.exact:
             return None
         key = (cands.tobytes(), len(self.turns))
         if key not in self._exact_memo:
-            self._exact_memo[key] = self._search(cands)
-        return self._exact_memo[key]
+            if self.exact_seconds is None or self._small(cands.size):
+                if not wait:
+                    return None
+                self._exact_memo[key] = exact_next(self.game, Position(cands,
+                                                                      cost=len(self.turns)))
+            else:
+                if self._worker is None:
+                    self._worker = _Lookahead(self.game, self._exact_memo)
+                self._worker.ask(key, cands, len(self.turns), self.exact_seconds)
+                if not wait:
+                    return None
+                self._worker.wait(key)
+        found = self._exact_memo.get(key, RAN_OUT)
+        if isinstance(found, str):
+            self._exact_memo[key] = RAN_OUT  # the same search would run out again
+            return (f"The exact search over {cands.size} answers ran out of its "
+                    f"{self.exact_seconds:g} s; the guesses below are ranked by the heuristic "
+                    "(--exact-time allows more).")
+        return found
 
-    def _search(self, cands: np.ndarray) -> Optimal | None:
-        from sleuth.search import optimal_mean
+    def close(self) -> None:
+        """End the exact search's worker process, if one was started."""
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
 
-        pos = Position(cands, cost=len(self.turns))
-        for cap in (self.game.max_cost, None):
-            if cap is not None and cap <= len(self.turns):
-                continue
-            try:
-                result = optimal_mean(self.game, pos, max_guesses=cap, workers=1)
-            except ValueError:
-                continue
-            return Optimal(result.first_guess, result.mean, result.worst, cap is not None)
-        return None
-
-    def report(self, *, error: str | None = None, notes: list[str] | None = None) -> Report:
-        """The state as a :class:`Report`."""
+    def report(self, *, error: str | None = None, notes: list[str] | None = None,
+               quiet: bool = False) -> Report:
+        """The state as a :class:`Report` (``quiet``: without the proposals)."""
         cands = self.remaining
         waiting = None
         if self.words:
@@ -302,9 +480,16 @@ class HintSession:
         answers = self.game.secret_words(cands) if cands.size <= self.show else []
         if self.solved:
             answers = [self.solved]
-        return Report(int(cands.size), answers, self.suggestions(), list(self.turns),
-                      self.hard, notes or [], error, waiting, self.solved,
-                      optimal=None if error else self.optimal())
+        notes = list(notes or [])
+        if not (error or quiet):
+            self._lookahead(wait=False)  # the worker searches while the suggestions are rated
+        suggestions = [] if quiet else self.suggestions()
+        found = None if error or quiet else self._lookahead()
+        if isinstance(found, str):
+            notes.append(found)
+        return Report(int(cands.size), answers, suggestions, list(self.turns),
+                      self.hard, notes, error, waiting, self.solved,
+                      optimal=found if isinstance(found, Optimal) else None)
 
 
 def render(report: Report, length: int = 5) -> str:

@@ -47,8 +47,11 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
+import signal
+import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
@@ -123,26 +126,27 @@ def feedback_matrix(game: Game, block: int = 4_000_000) -> np.ndarray:
 def tables(game: Game) -> Tables:
     """The search's view of a game; checks that the game can be searched exactly.
 
-    Every secret must be a guess, and the ``solved`` feedback must be given exactly when the
-    guess is the secret.
+    Every end feedback becomes the one ``solved`` code (the game is over either way), and each
+    guess may end the game on at most one secret, so a guess finds at most one secret, which
+    the lower bounds assume. A secret that no guess ends gets -1 as its guess.
     """
     if game.solved is None or game.step_cost is not None:
         raise ValueError(f"{game.name}: exact search needs a solved feedback and one cost per "
                          "guess (it does not apply to games like Hangman)")
-    gos = game.guess_of_secret(np.arange(len(game.secrets)))
-    if (gos < 0).any():
-        missing = game.secret_labels[int(np.flatnonzero(gos < 0)[0])]
-        raise ValueError(f"{game.name}: secret {missing!r} is not among the guesses")
     if len(game.guesses) >= 1 << (62 - _GUESS_SHIFT):
         raise ValueError(f"{game.name}: too many guesses for the exact search")
-    codes = feedback_matrix(game)
-    sog = np.full(len(game.guesses), -1, dtype=np.int64)
-    sog[gos] = np.arange(len(gos))
+    codes = game.end_as_solved(feedback_matrix(game))
     hit = codes == game.solved
-    expected = np.zeros_like(hit)
-    expected[gos, np.arange(len(gos))] = True
-    if not np.array_equal(hit, expected):
-        raise ValueError(f"{game.name}: the solved feedback must mean 'the guess is the secret'")
+    many = np.flatnonzero(hit.sum(axis=1) > 1)
+    if many.size:
+        guess = int(many[0])
+        first, second = np.flatnonzero(hit[guess])[:2]
+        raise ValueError(f"{game.name}: exact search needs an end feedback to mean 'the guess "
+                         f"is the secret', but {game.guess_labels[guess]!r} ends the game on "
+                         f"both {game.secret_labels[first]!r} and {game.secret_labels[second]!r}")
+    gos = np.where(hit.any(axis=0), hit.argmax(axis=0), -1).astype(np.int64)
+    sog = np.full(len(game.guesses), -1, dtype=np.int64)
+    sog[gos[gos >= 0]] = np.flatnonzero(gos >= 0)
     present = np.zeros(max(game.n_codes, 1), dtype=bool)
     present[np.unique(codes)] = True
     present[game.solved] = False
@@ -151,7 +155,7 @@ def tables(game: Game) -> Tables:
     digest = hashlib.sha1(codes.tobytes())
     digest.update(f"{codes.shape}{game.solved}{letters is not None}".encode())
     sym = None if letters is not None else CodeSymmetry.detect(game, codes)
-    return Tables(codes, int(game.solved), gos.astype(np.int64), sog, branching,
+    return Tables(codes, int(game.solved), gos, sog, branching,
                   digest.hexdigest()[:16], None if sym is None else sym.guesses,
                   0 if sym is None else sym.colours, letters,
                   None if letters is None else _letter_counts(letters))
@@ -1185,7 +1189,30 @@ def _solver_for(tab: Tables | str, symmetry: bool = True) -> Solver:
 
 def _install(tab: Tables) -> None:
     """Pool initializer: make the tables known in a worker process by their token."""
+    ignore_sigint()
     _TABLES[tab.token] = tab
+
+
+def ignore_sigint() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which ends the workers, so that no
+    worker prints a traceback (see :func:`sigint_blocked`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def sigint_blocked() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes are started: they inherit the blocked signal
+    until they call :func:`ignore_sigint`, so one pressed as they start is never raised."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def tables_of(game: Game) -> Tables:
@@ -1272,6 +1299,9 @@ class _Runner:
     def close(self) -> None:
         """Release the workers."""
 
+    def abort(self) -> None:
+        """Stop the workers at once, dropping their work (on an interrupt or an error)."""
+
 
 def _class_order(classes: list[np.ndarray], limit: int) -> list[int]:
     """The order to search one guess's classes in: as given (largest first) when they must
@@ -1354,6 +1384,7 @@ class _Pool(_Runner):
     as_completed: Callable = None  # type: ignore[assignment]
     ref: object = None
     closer: Callable[[], None] | None = None
+    aborter: Callable[[], None] | None = None
 
     def _run(self, kind: str, classes: list[np.ndarray], depth: int | None,
              budgets: list[int], history: tuple[int, ...], top_k: int,
@@ -1407,6 +1438,10 @@ class _Pool(_Runner):
         if self.closer is not None:
             self.closer()
 
+    def abort(self) -> None:
+        if self.aborter is not None:
+            self.aborter()
+
 
 def default_workers() -> int:
     """The cores this process may use."""
@@ -1428,9 +1463,42 @@ def _runner(tab: Tables, symmetry: bool, size: int, workers: int | None, cluster
 
     pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_install, initargs=(tab,))
-    return _Pool(tab, symmetry, progress, submit=pool.submit, as_completed=as_completed,
-                 ref=tab.token,
-                 closer=lambda: pool.shutdown(wait=True, cancel_futures=True))
+
+    def submit(fn: Callable, *args: object) -> object:
+        with sigint_blocked():  # the pool starts its processes as tasks come
+            return pool.submit(fn, *args)
+
+    def abort() -> None:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    return _Pool(tab, symmetry, progress, submit=submit, as_completed=as_completed,
+                 ref=tab.token, closer=lambda: pool.shutdown(wait=True, cancel_futures=True),
+                 aborter=abort)
+
+
+def check_cluster(address: str, timeout: float = 3.0) -> None:
+    """Refuse a Dask scheduler address (``tcp://host:port``, ``host:port``) that does not
+    answer within ``timeout`` seconds, with one line (ValueError); other transports pass."""
+    scheme, sep, rest = address.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", address.strip()
+    if scheme not in ("tcp", "tls"):
+        return
+    host, colon, port = rest.rstrip("/").rpartition(":")
+    if not colon or (host.count(":") and not host.startswith("[")):
+        host, port = rest.rstrip("/"), "8786"  # no port given: Dask's default
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError(f"{address!r} is not a scheduler address (tcp://HOST:PORT)") from None
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", number), timeout):
+            pass
+    except OSError as err:
+        reason = "no answer" if isinstance(err, TimeoutError) else err.strerror or str(err)
+        raise ValueError(f"cannot reach the Dask scheduler at {address} ({reason})") from None
 
 
 def _dask_runner(tab: Tables, symmetry: bool, cluster: object,
@@ -1441,6 +1509,8 @@ def _dask_runner(tab: Tables, symmetry: bool, cluster: object,
     except ImportError as err:  # pragma: no cover - dask is a declared dependency
         raise RuntimeError("--cluster needs dask[distributed] installed") from err
     own = isinstance(cluster, str)
+    if own:
+        check_cluster(cluster)  # one line now rather than Dask's error after 30 s
     client = Client(cluster) if own else cluster
     # A fresh key per run: a content-hashed key is shared with other clients of the same
     # scheduler, and one of them closing can drop the data under this run's feet.
@@ -1632,6 +1702,10 @@ def _check(game: Game, pos: Position | None) -> Position:
         raise ValueError(f"{game.name}: exact search needs a solved feedback and one cost per "
                          "guess (it does not apply to games like Hangman)")
     _hint_letters(game)  # raises for restrictions of the guesses other than hard mode
+    never = pos.candidates[tables_of(game).guess_of_secret[pos.candidates] < 0]
+    if never.size:
+        raise ValueError(f"{game.name}: no strategy finds every candidate: no guess ends the "
+                         f"game on {game.secret_labels[int(never[0])]!r}")
     return pos
 
 
@@ -1682,6 +1756,9 @@ def optimal_mean(game: Game, position: Position | None = None, *,
     try:
         best, best_tree, proven = _mean_root(runner, pos, roots, depth, top_k, penalty,
                                              INF if upper is None else upper)
+    except BaseException:
+        runner.abort()  # Ctrl-C or an error: end the workers now, not after their tasks
+        raise
     finally:
         runner.close()
     if best_tree is None:
@@ -1754,9 +1831,7 @@ def _root_node(solver: Solver, guess: int, cands: np.ndarray,
                trees: list[Node] | None, depth: int | None, path: tuple[int, ...]) -> Node:
     """The root of a tree: the guess, big classes' searched subtrees, small ones filled in."""
     assert trees is not None
-    node = Node(guess, int(cands.size))
-    if solver.tab.secret_of_guess[guess] >= 0 and solver.tab.secret_of_guess[guess] in cands:
-        node.children[solver.tab.solved] = None
+    node = _ending_node(solver.tab, guess, cands)
     searched = iter(trees)
     for code, members in classes:
         if members.size >= 3:
@@ -1764,6 +1839,14 @@ def _root_node(solver: Solver, guess: int, cands: np.ndarray,
         else:
             node.children[code] = solver._tree(members, depth, path, lambda c, d, p: -1)
     assert len(big) == len(trees)
+    return node
+
+
+def _ending_node(tab: Tables, guess: int, cands: np.ndarray) -> Node:
+    """A node for ``guess`` over ``cands``, with its ended branch if it ends the game on one."""
+    node = Node(guess, int(cands.size))
+    if (tab.codes[guess, cands] == tab.solved).any():
+        node.children[tab.solved] = None
     return node
 
 
@@ -1807,6 +1890,9 @@ def optimal_worst(game: Game, position: Position | None = None, *,
                     break
             else:
                 k += 1
+    except BaseException:
+        runner.abort()
+        raise
     finally:
         runner.close()
     if tree is None:
@@ -1817,9 +1903,7 @@ def optimal_worst(game: Game, position: Position | None = None, *,
 def _worst_root(solver: Solver, guess: int, cands: np.ndarray,
                 classes: list[tuple[int, np.ndarray]], trees: list[Node], depth: int,
                 path: tuple[int, ...]) -> Node:
-    node = Node(guess, int(cands.size))
-    if solver.tab.secret_of_guess[guess] in cands:
-        node.children[solver.tab.solved] = None
+    node = _ending_node(solver.tab, guess, cands)
     searched = iter(trees)
     for code, members in classes:
         node.children[code] = next(searched) if members.size >= 2 else \

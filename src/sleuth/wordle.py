@@ -1,9 +1,9 @@
 """Wordle and its variants on the one game model.
 
 The daily answers (the secrets) and the accepted guesses are two lists. By default they are the
-original game's lists when ``../shared/data/wordle`` (or ``$SLEUTH_WORDLE_DIR``) holds them, else
-the built-in stand-ins: the most common five-letter words of the built-in dictionary as answers
-(a short blocklist of slurs and crude words removed) and all its five-letter words as guesses.
+current game's lists, shipped with sleuth (:mod:`sleuth.lists`); at other word lengths the
+built-in stand-ins: the most common words of the built-in dictionary as answers (a short
+blocklist of slurs and crude words removed) and all its words of that length as guesses.
 
 Variants share the engine: any word length and attempt limit, Lingo-style points, hard mode
 (the ``Game.allowed`` hook), several boards at once (Dordle, Quordle: one position per board),
@@ -40,8 +40,6 @@ LENGTH = 5
 ATTEMPTS = 6
 N_ANSWERS = 2315
 PRIORS = ("uniform", "frequency", "learned")
-ANSWERS_FILE = "answers-original.txt"
-GUESSES_FILE = "allowed-original.txt"
 
 #: Words never proposed as built-in answers (the real game's editors drop such words too).
 BLOCKLIST = frozenset((
@@ -61,18 +59,6 @@ class Lists:
     answers: tuple[str, ...]
     guesses: tuple[str, ...]
     source: str
-
-
-def shared_dir() -> Path | None:
-    """The folder of the original lists: ``$SLEUTH_WORDLE_DIR``, else ``../shared/data/wordle``
-    beside the source tree; ``None`` when neither holds them."""
-    env = os.environ.get("SLEUTH_WORDLE_DIR")
-    candidates = [Path(env)] if env else []
-    candidates.append(Path(__file__).resolve().parents[3] / "shared" / "data" / "wordle")
-    for path in candidates:
-        if (path / ANSWERS_FILE).is_file() and (path / GUESSES_FILE).is_file():
-            return path
-    return None
 
 
 def builtin_lists(length: int = LENGTH, n_answers: int = N_ANSWERS) -> Lists:
@@ -96,14 +82,17 @@ def read_list(path: str | os.PathLike[str], length: int) -> tuple[str, ...]:
 
 
 def load_lists(answers: str | os.PathLike[str] | None = None,
-               guesses: str | os.PathLike[str] | None = None, *,
+               guesses: str | os.PathLike[str] | None = None, *, list_name: str | None = None,
                length: int = LENGTH) -> Lists:
-    """Lists from files, each missing one taken from the defaults (see the module docstring).
+    """Lists from files, each missing one taken from the shipped list ``list_name`` (default:
+    see :func:`default_lists`).
 
-    The guesses always include the answers. Raises :class:`sleuth.words.WordListError` (a
-    ``ValueError``) for an unusable file.
+    The guesses always include the answers. Raises :class:`sleuth.words.WordListError` or
+    :class:`sleuth.lists.ListError` (both ``ValueError``) for an unusable file or name.
     """
-    base = default_lists(length) if answers is None or guesses is None else None
+    base = None
+    if answers is None or guesses is None:
+        base = shipped_lists(list_name, length) if list_name else default_lists(length)
     answer_words = read_list(answers, length) if answers is not None else base.answers
     guess_words = read_list(guesses, length) if guesses is not None else base.guesses
     extra = sorted(set(answer_words) - set(guess_words))
@@ -115,15 +104,28 @@ def load_lists(answers: str | os.PathLike[str] | None = None,
     return Lists(answer_words, (*guess_words, *extra), source)
 
 
-def default_lists(length: int = LENGTH) -> Lists:
-    """The original game's lists if they are at hand (five letters only), else built-in ones."""
-    folder = shared_dir() if length == LENGTH else None
-    if folder is None:
-        return builtin_lists(length)
-    answers = read_list(folder / ANSWERS_FILE, length)
-    guesses = read_list(folder / GUESSES_FILE, length)
+def shipped_lists(name: str, length: int = LENGTH) -> Lists:
+    """A list shipped with sleuth (see ``sleuth lists``), cut to one word length.
+
+    >>> lists = shipped_lists("wordle-original")
+    >>> len(lists.answers), len(lists.guesses), lists.source
+    (2315, 12972, 'wordle-original')
+    """
+    from sleuth import lists
+
+    answers = tuple(w for w in lists.read(name, "answers") if len(w) == length)
+    guesses = tuple(w for w in lists.read(name, "guesses") if len(w) == length)
+    if not answers:
+        raise lists.ListError(f"list {name} has no words of {length} letters")
     extra = sorted(set(answers) - set(guesses))
-    return Lists(answers, (*guesses, *extra), f"original lists in {folder}")
+    return Lists(answers, (*guesses, *extra), name)
+
+
+def default_lists(length: int = LENGTH) -> Lists:
+    """The current game's lists (five letters), else the built-in stand-ins."""
+    from sleuth.lists import WORDLE
+
+    return shipped_lists(WORDLE, length) if length == LENGTH else builtin_lists(length)
 
 
 # --------------------------------------------------------------------------- priors
@@ -868,6 +870,7 @@ __all__ = [
     "play_boards",
     "rank_openers",
     "rate",
+    "shipped_lists",
     "sweep_openers",
     "sweep_order",
     "with_hard_mode",

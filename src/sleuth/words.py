@@ -19,6 +19,7 @@ import math
 import numbers
 import os
 import re
+import stat
 import tempfile
 import warnings
 from collections.abc import Iterable, Iterator
@@ -260,25 +261,63 @@ def _decode(data: bytes, source: str) -> str:
         ) from e
 
 
-def load_words(path: str | os.PathLike[str], *, length: int | None = None) -> WordList:
-    """Load a word list file: one word per line, UTF-8 (BOM allowed), any line ends.
+#: Largest word list file read (the official Lingo list is 3.6 MB).
+MAX_FILE_BYTES = 64 << 20
 
-    Capitals are lowered, blank lines and duplicates dropped, lines that are not plain
-    a-z words skipped with one :class:`WordListWarning`. ``length`` keeps only words of
-    that length. Raises :class:`WordListError` (a ``ValueError``) for a missing,
-    unreadable, binary or non-UTF-8 file, or one without any usable word.
-    """
-    _check_length(length)
-    p = Path(path)
-    source = str(p)
+
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    kinds = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def _read_file(p: Path, source: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES, checked before reading: opened
+    without blocking (a FIFO would wait for a writer), then its kind and size asked of the open
+    file, so nothing can swap it in between."""
     try:
-        data = p.read_bytes()
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError as e:
         raise WordListError(f"{source}: word list file not found") from e
     except IsADirectoryError as e:
         raise WordListError(f"{source}: is a directory, not a word list file") from e
     except OSError as e:
         raise WordListError(f"{source}: cannot read word list ({e.strerror or e})") from e
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise WordListError(f"{source}: is a directory, not a word list file")
+        if not stat.S_ISREG(info.st_mode):
+            raise WordListError(f"{source}: is {_kind(info.st_mode)}, not a word list file; "
+                                "give a plain text file")
+        raise WordListError(f"{source}: {info.st_size:,} bytes is too big for a word list (at "
+                            f"most {MAX_FILE_BYTES >> 20} MiB, {MAX_FILE_BYTES:,} bytes)")
+    with os.fdopen(fd, "rb") as f:
+        try:
+            data = f.read(MAX_FILE_BYTES + 1)
+        except OSError as e:
+            raise WordListError(f"{source}: cannot read word list ({e.strerror or e})") from e
+    if len(data) > MAX_FILE_BYTES:  # it grew while being read
+        raise WordListError(f"{source}: too big for a word list (at most "
+                            f"{MAX_FILE_BYTES >> 20} MiB, {MAX_FILE_BYTES:,} bytes)")
+    return data
+
+
+def load_words(path: str | os.PathLike[str], *, length: int | None = None) -> WordList:
+    """Load a word list file: one word per line, UTF-8 (BOM allowed), any line ends.
+
+    Capitals are lowered, blank lines and duplicates dropped, lines that are not plain
+    a-z words skipped with one :class:`WordListWarning`. ``length`` keeps only words of
+    that length. Raises :class:`WordListError` (a ``ValueError``) for a missing,
+    unreadable, binary or non-UTF-8 file, one without any usable word, anything but a
+    regular file (a FIFO, a device) or a file over :data:`MAX_FILE_BYTES`, before reading it.
+    """
+    _check_length(length)
+    p = Path(path)
+    source = str(p)
+    data = _read_file(p, source)
     text = _decode(data, source)
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
@@ -484,3 +523,36 @@ def common_words(length: int, n: int) -> tuple[str, ...]:
     freq = raw_frequencies(list(pool))
     order = np.argsort(-freq, kind="stable")[:n]
     return tuple(pool[i] for i in order.tolist())
+
+
+# --------------------------------------------------------------------------- choosing a list
+
+
+def shipped_words(name: str, role: str = "words") -> WordList:
+    """A list shipped in the package (see :mod:`sleuth.lists`) as a :class:`WordList`.
+
+    >>> shipped_words("lingo-official").of_length(13)[:2]
+    ('abbreviatable', 'abbreviations')
+    """
+    from sleuth import lists
+
+    shipped = lists.get(name)
+    what = "" if role == "words" or shipped.roles == ("words",) else f" {role}"
+    return WordList(lists.read(name, role), source=f"{name}{what}, {shipped.title}")
+
+
+def choose_words(words: str | os.PathLike[str] | None = None, list_name: str | None = None, *,
+                 default: str | None = None, here: Path | None = None) -> WordList:
+    """The words a command plays on, by one rule: ``--words FILE``, else ``--list NAME``, else
+    ``wordlist.txt`` in ``here`` (the current folder, as the reference engine reads it), else
+    the shipped list ``default`` (None: the built-in English dictionary)."""
+    if words is not None and list_name is not None:
+        raise WordListError("give --words FILE or --list NAME, not both")
+    if words is not None:
+        return load_words(words)
+    if list_name is not None:
+        return shipped_words(list_name)
+    local = (here if here is not None else Path.cwd()) / "wordlist.txt"
+    if local.is_file():
+        return load_words(local)
+    return shipped_words(default) if default is not None else default_words()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import numpy as np
@@ -139,3 +140,65 @@ def test_analyze_on_a_dask_cluster() -> None:
     mean = [line for line in result.output.splitlines() if line.startswith("mean")]
     assert mean and mean == [line for line in local.output.splitlines()
                              if line.startswith("mean")]
+
+
+# -- bad input: one line, exit 2, before any work -------------------------------------------------
+
+
+def one_error(result) -> str:
+    """The one line a refused command writes on stderr (checked: no traceback)."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def test_analyze_refuses_a_tree_path_before_the_analysis(tmp_path: Path) -> None:
+    (tmp_path / "folder.json").mkdir()
+    for where, why in ((tmp_path / "missing" / "t.json", "does not exist"),
+                       (tmp_path / "folder.json", "is a folder")):
+        result = run("analyze", "twod", "--strategy", "optimal-worst", "--tree", str(where))
+        assert result.exit_code == 2 and why in one_error(result)
+        assert "first guess" not in result.output  # nothing was analysed, so nothing is lost
+
+
+def test_analyze_refuses_an_unreachable_cluster_at_once() -> None:
+    started = time.monotonic()
+    result = run("analyze", "mastermind", "--colours", "3", "--holes", "3", "--strategy",
+                 "optimal-mean", "--cluster", "tcp://127.0.0.1:1")
+    assert result.exit_code == 2 and "cannot reach the Dask scheduler" in one_error(result)
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize("args", [
+    ["analyze", "mastermind", "--colours", "26", "--holes", "4"],
+    ["analyze", "mastermind", "--colours", "9", "--holes", "7"],
+    ["analyze", "twod", "--size", "200"],
+    ["analyze", "bulls-cows", "--digits", "6"],
+    ["analyze", "mastermind", "--colours", "9", "--holes", "4", "--strategy", "optimal-mean"],
+    ["solve", "mastermind", "--colours", "26", "--holes", "4", "--secret", "ABCD"],
+])
+def test_sizes_out_of_reach_are_refused_at_once(args: list[str]) -> None:
+    started = time.monotonic()
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "more than" in one_error(result) or "out of reach" in one_error(result)
+    assert time.monotonic() - started < 10
+
+
+def test_the_published_sizes_stay_within_reach() -> None:
+    from sleuth.cli.game import _sized
+
+    _sized("Bulls and Cows", 5040, 5040, "optimal-mean")  # bench/games.py's exact searches
+    _sized("Mastermind 8 x 4", 8**4, 8**4, "optimal-mean")
+    result = run("analyze", "mastermind", "--colours", "8", "--holes", "4", "--distinct")
+    assert result.exit_code == 0 and "1,680 secrets, 4,096 guesses" in result.output
+
+
+def test_solve_refuses_negative_pegs() -> None:
+    result = run("solve", "mastermind", "--strategy", "minimax", input="-1,-1\n2,-1\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert out.count("cannot be negative") == 2
+    assert "guess 2" not in out and out.count("guess 1: 1122") == 3

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 import csv
 import json
+import subprocess
+import sys
+import warnings
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from sleuth.cli import app as top_app
-from sleuth.cli.hangman import app, gallows
+from sleuth.cli import plain_warnings
+from sleuth.cli.hangman import RATE_SOLVERS, app, gallows
 
 runner = CliRunner()
 
 KIDS_TEXT = """apple happy zebra puzzle guzzle muzzle nuzzle jumped pizza house mouse horse
 jelly fuzzy quick bread lemon tiger water river plant smile dizzy buzz jazz"""
 KIDS = KIDS_TEXT.split()
+
+
+LONG = ["acetylphenylhydrazine", "dacryocystorhinostomy", "superconstitutionally",
+        "dichlorodiphenyltrichloroethane"]  # 21, 21, 21 and 31 letters: one of 31
 
 
 @pytest.fixture
@@ -26,11 +33,20 @@ def kids(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Word list warnings shown as ``sleuth`` shows them (undone after each test)."""
+    monkeypatch.setattr(warnings, "showwarning", warnings.showwarning)
+    plain_warnings()
+
+
 def test_rate_writes_csv_and_reads_well(kids: Path, tmp_path: Path) -> None:
     out = tmp_path / "rated.csv"
     result = runner.invoke(app, ["rate", "--words", str(kids), "--top", "3", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "skipped 1 line" in result.output  # the bad line is reported, the rest is rated
+    # the bad line is reported on one plain line, the rest is rated
+    assert f"warning: {kids}: skipped 1 line that is not a plain word" in result.output
+    assert "UserWarning" not in result.output
     for heading in ("4-letter words", "5-letter words", "6-letter words", "Easiest 3",
                     "Hardest 3", "Bands", "Spearman"):
         assert heading in result.output
@@ -69,6 +85,44 @@ def test_rate_bad_input_is_explained(kids: Path, args: list[str], message: str) 
     assert result.exit_code == 2 and message in result.output
 
 
+def test_rate_long_words_and_lengths_of_one_word(tmp_path: Path) -> None:
+    """Words past 20 letters used to end in a traceback, a length with a single word in
+    'the game is already decided', both with the results of the lengths before them lost."""
+    words = tmp_path / "long.txt"
+    words.write_text("\n".join(["jump", *KIDS[:6], *LONG]) + "\n")
+    for solver in RATE_SOLVERS:
+        out = tmp_path / f"{solver}.csv"
+        result = runner.invoke(app, ["rate", "--words", str(words), "--solver", solver,
+                                     "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        assert "21-letter words" in result.output and "31-letter words" in result.output
+        rows = {row["word"]: row for row in csv.DictReader(out.open())}
+        assert len(rows) == 7 + len(LONG)
+        assert rows["jump"]["misses"] == rows[LONG[-1]]["misses"] == "0"  # alone: no miss
+        assert rows["jump"]["letters_guessed"] == "j"  # a free hit
+        for row in rows.values():
+            wrong = sum(c not in row["word"] for c in row["letters_guessed"])
+            assert wrong == int(row["misses"])
+
+
+def test_rate_refuses_too_long_words_before_any_work(kids: Path, tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text(kids.read_text() + "a" * 63 + "\n")
+    out = tmp_path / "rated.csv"
+    result = runner.invoke(app, ["rate", "--words", str(words), "--out", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    assert result.output.strip().splitlines()[-1] == (
+        "Error: words of 63 letters are too long: at most 62 letters can be played here")
+    assert "letter words" not in result.output  # nothing was rated
+
+
+def test_rate_refuses_an_out_file_it_could_not_write(kids: Path, tmp_path: Path) -> None:
+    out = tmp_path / "no" / "such" / "rated.csv"
+    result = runner.invoke(app, ["rate", "--words", str(kids), "--out", str(out)])
+    assert result.exit_code == 2 and "no folder" in result.output
+    assert "letter words" not in result.output  # said before the work, not after it
+
+
 def test_rate_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rate", "--words", str(tmp_path / "nope.txt")])
     assert result.exit_code == 2 and "not found" in result.output
@@ -93,6 +147,16 @@ def test_play_won_and_hanged(kids: Path) -> None:
                                  "1"], input="e\no\n")
     assert "Hanged! The word was jazz" in hanged.output
     assert "X" in hanged.output.splitlines()[-6]
+
+
+def test_play_refuses_a_word_of_another_length(kids: Path) -> None:
+    result = runner.invoke(app, ["play", "--word", "crane", "--length", "7"], input="q\n")
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "Error: --word crane has 5 letters but --length is 7; give one or the other")
+    same = runner.invoke(app, ["play", "--words", str(kids), "--word", "fuzzy", "--length",
+                               "5"], input="quit\n")
+    assert same.exit_code == 0 and "The word was fuzzy" in same.output
 
 
 def test_gallows_grows_with_misses() -> None:
@@ -136,11 +200,38 @@ def test_solve_lost_asks_the_word(kids: Path) -> None:
     assert "I am hanged: you win" in result.output and "What was your word" in result.output
 
 
+def test_solve_a_length_with_one_word(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("jump\ncrane\nhouse\nacetylphenylhydrazine\n")
+    result = runner.invoke(app, ["solve", "--length", "4", "--words", str(words)],
+                           input="1\n\n")
+    assert result.exit_code == 0, result.output
+    assert "Where is 'j'" in result.output and "Your word is jump! I made 0" in result.output
+    long = runner.invoke(app, ["solve", "--length", "21", "--words", str(words)],
+                         input="1,17\n\n")
+    assert long.exit_code == 0, long.output
+    assert "Where is 'a'" in long.output
+    assert "Your word is acetylphenylhydrazine! I made 0" in long.output
+
+
 def test_solve_bad_options() -> None:
     result = runner.invoke(app, ["solve", "--length", "3", "--solver", "guess"])
     assert result.exit_code == 2 and "unknown solver" in result.output
 
 
 def test_registered_under_sleuth() -> None:
-    result = runner.invoke(top_app, ["hangman", "--help"])
-    assert result.exit_code == 0 and "rate" in result.output and "solve" in result.output
+    result = subprocess.run([sys.executable, "-m", "sleuth", "hangman", "--help"],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0 and "rate" in result.stdout and "solve" in result.stdout
+
+
+def test_rate_names_its_list_and_follows_the_one_rule(tmp_path: Path, monkeypatch) -> None:
+    result = runner.invoke(app, ["rate", "--list", "lingo-official", "--length", "13",
+                                 "--top", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Words: lingo-official" in result.output and "19,971 words" in result.output
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "wordlist.txt").write_text("jazz\nfizz\nbuzz\n")
+    result = runner.invoke(app, ["rate", "--top", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"Words: {tmp_path / 'wordlist.txt'}" in result.output.replace("\n", "")

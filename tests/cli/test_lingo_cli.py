@@ -93,7 +93,7 @@ def test_unknown_word(arena: Path, players: Path, monkeypatch: pytest.MonkeyPatc
     player = f"{PYTHON} {players / 'honest.py'}"
     for args in (["-word", "zzzz"], ["-word", "book", "-length", "5"]):
         result = runner.invoke(app, ["referee", "-player", player, *args])
-        assert result.exit_code == 1
+        assert result.exit_code == 2
         assert result.stdout == "Error: Unknown word\n"
 
 
@@ -174,3 +174,48 @@ def test_pit_default_out_and_bad_options(
     assert runner.invoke(app, [*common, "--lengths", "20"]).exit_code == 2
     missing = ["pit", "--player", "./nowhere", "--words", str(word_file)]
     assert runner.invoke(app, missing).exit_code == 2
+
+
+@pytest.mark.parametrize("args", [["pit", "--lengths", "20"], ["pit", "--lengths", "3-5"],
+                                  ["prepare", "--lengths", "14"],
+                                  ["evaluate", "--length", "21"]])
+def test_lengths_outside_lingo_are_refused_at_once(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "Lingo is played with words of 4 to 13 letters" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_list_and_words_together_are_refused(word_file: Path) -> None:
+    result = runner.invoke(app, ["pit", "--words", str(word_file), "--list", "lingo-official"])
+    assert result.exit_code == 2 and "not both" in result.output
+
+
+def test_an_unknown_list_names_the_lists() -> None:
+    result = runner.invoke(app, ["evaluate", "--list", "lingo", "--length", "5"])
+    assert result.exit_code == 2 and "lingo-official" in result.output
+
+
+def test_pit_names_its_list_and_stands_beside_the_2014_entries(
+        players: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    player = f"{PYTHON} {players / 'honest.py'}"
+    result = runner.invoke(app, ["pit", "--player", player, "--list", "lingo-official",
+                                 "--lengths", "12,13", "--per-length", "1", "--out",
+                                 str(tmp_path / "r.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert "Words: lingo-official" in result.output
+    assert "C++ minimax (2014)" in result.output
+    assert re.search(r"C\+\+ minimax \(2014\)\s*│\s*695\s*│\s*347,500\s*│\s*0\.19", result.output)
+
+
+@pytest.mark.parametrize(("args", "message"), [(["0"], "positive"), (["--", "-3"], "positive"),
+                                               (["7"], "no words of length 7")])
+def test_player_refuses_a_bad_length_in_one_line(args: list[str], message: str,
+                                                 arena: Path) -> None:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "sleuth", "lingo", "player", *args],
+                          cwd=arena, capture_output=True, text=True, timeout=120, input="")
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1

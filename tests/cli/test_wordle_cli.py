@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -37,6 +42,16 @@ def run(*args: str, input: str | None = None):
     return runner.invoke(app, list(args), input=input)
 
 
+def one_error(result) -> str:
+    """The one line a refused command writes on stderr (checked: no traceback, exit 2)."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    return lines[0]
+
+
 def test_hint_from_arguments(lists: list[str]) -> None:
     result = run("hint", f"crane:{colours('crane', 'cigar')}",
                  f"salet:{colours('salet', 'cigar')}", *lists)
@@ -47,8 +62,8 @@ def test_hint_from_arguments(lists: list[str]) -> None:
 
 def test_hint_from_arguments_reports_a_contradiction(lists: list[str]) -> None:
     result = run("hint", f"crane:{colours('crane', 'cigar')}", "salet:22222", *lists)
-    assert result.exit_code == 1
-    assert "Nothing was changed" in result.output
+    assert result.exit_code == 2
+    assert "Nothing was changed" in one_error(result)
 
 
 def test_hint_session_as_a_new_user_types_it(lists: list[str]) -> None:
@@ -209,3 +224,123 @@ def test_optimal_on_a_dask_cluster(lists: list[str], tmp_path: Path) -> None:
                     "--cluster", cluster.scheduler_address, *lists)
     assert sweep.exit_code == 0, sweep.output
     assert len(records.read_text().splitlines()) == 4
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_bench_refuses_a_bad_plot_path_before_playing(lists: list[str], tmp_path: Path) -> None:
+    (tmp_path / "plots").mkdir()
+    for where in (tmp_path / "answers.txt" / "x.png", tmp_path / "plots", tmp_path / "x.v2"):
+        result = run("bench", "-s", "entropy", "--plot", str(where), *lists)
+        assert result.exit_code == 2 and "--plot" in one_error(result)
+        assert "Wordle, normal mode" not in result.output  # refused before any game
+    named = tmp_path / "myplot"
+    result = run("bench", "-s", "entropy", "--plot", str(named), *lists)
+    assert result.exit_code == 0, result.output
+    written = tmp_path / "myplot.png"
+    assert f"plot: {written}" in result.output and written.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_bench_refuses_a_file_that_is_not_a_tree(lists: list[str], tmp_path: Path) -> None:
+    texts = {"list.json": "[1, 2]", "number.json": '{"tree": 5}',
+             "deep.json": '{"guess": "salet", "next": {"bbbbb": ' * 20_000,
+             "words.json": '{"guess": "salet", "next": {"xx": {"guess": "crane"}}}'}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text)
+        result = run("bench", "-s", "entropy", "--no-plot", "--tree", str(tmp_path / name),
+                     *lists)
+        assert result.exit_code == 2 and f"--tree {tmp_path / name}" in one_error(result)
+        assert "Wordle, normal mode" not in result.output
+
+
+def test_optimal_refuses_bad_paths_and_clusters_at_once(lists: list[str],
+                                                        tmp_path: Path) -> None:
+    every = run("optimal", "--all", "--results", str(tmp_path), "--workers", "1", *lists)
+    assert every.exit_code == 2 and "is a folder" in one_error(every)
+    out = run("optimal", "--out", str(tmp_path / "missing" / "tree.json"), *lists)
+    assert out.exit_code == 2 and "does not exist" in one_error(out)
+    assert "answers" not in every.output + out.output  # nothing loaded, nothing searched
+    started = time.monotonic()
+    far = run("optimal", "--first", "salet", "--cluster", "tcp://127.0.0.1:1", *lists)
+    assert far.exit_code == 2 and "cannot reach the Dask scheduler" in one_error(far)
+    assert time.monotonic() - started < 10
+
+
+def test_boards_refuses_a_count_unlike_the_secrets(lists: list[str]) -> None:
+    result = run("boards", "--boards", "1", "--secret", "cigar", "--secret", "rebut",
+                 "--secret", "sissy", *lists)
+    assert result.exit_code == 2 and "one secret per board" in one_error(result)
+    same = run("boards", "--boards", "2", "--secret", "cigar", "--secret", "rebut", *lists)
+    assert same.exit_code == 0 and "2 boards" in same.output
+
+
+def test_hint_refuses_items_it_cannot_apply(lists: list[str]) -> None:
+    for items, message in ((["crane:bygbq"], "no colours for CRANE, BYGBQ"),
+                           (["crane"], "no colours for CRANE"),
+                           (["crane:bbbbb", "salet"], "no colours for SALET"),
+                           ([colours("crane", "cigar", "squares")], "no word for the colours"),
+                           (["crane:2222"], "crane:2222")):
+        result = run("hint", *items, *lists)
+        assert result.exit_code == 2, (items, result.output)
+        assert message in one_error(result)
+        assert "answers left" not in result.output
+
+
+def test_hint_answers_within_its_time_limit() -> None:
+    """On the original lists PUPPY 00002 leaves 249 answers, whose exact search takes more
+    than a minute: the answer comes at once, ranked by the heuristic, with a note."""
+    started = time.monotonic()
+    result = run("hint", "puppy:00002", "--list", "wordle-original")
+    assert result.exit_code == 0, result.output
+    assert time.monotonic() - started < 20
+    assert "249 answers left" in result.output and "ran out of its 1 s" in result.output
+    assert "Optimal next guess" not in result.output and "expected left" in result.output
+    small = run("hint", "salet:00000", "crony:00000", "--list", "wordle-original",
+                "--exact-time", "60")
+    assert small.exit_code == 0, small.output
+    assert "Optimal next guess" in small.output and "ran out" not in small.output
+
+
+def _group(leader: int) -> list[int]:
+    """The processes of a process group (Linux)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.getpgid(int(entry.name)) == leader:
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux's /proc")
+def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the terminal's process group) while worker processes search: one
+    line, exit 130 within seconds, no worker traceback, no worker left."""
+    command = [sys.executable, "-m", "sleuth", "wordle", "optimal", "--list", "wordle-original",
+               "--first", "salet", "--workers", "2"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
+            time.sleep(0.2)
+        assert process.poll() is None, process.communicate()
+        time.sleep(1.0)
+        os.killpg(process.pid, signal.SIGINT)
+        started = time.monotonic()
+        _, err = process.communicate(timeout=15)
+        assert time.monotonic() - started < 5
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip().splitlines() == ["Error: interrupted: the search and its workers were "
+                                        "stopped"]
+    time.sleep(1.0)
+    assert [pid for pid in _group(process.pid)
+            if Path(f"/proc/{pid}/cmdline").read_bytes()] == []

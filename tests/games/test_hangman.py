@@ -54,6 +54,21 @@ def test_masks_match_definition(words: list[str]) -> None:
     assert letter_masks(letters, fb.encode(words)).tolist() == expected
 
 
+def test_long_words_up_to_62_letters() -> None:
+    """Hangman keeps a bit per position: words of 31 to 62 letters play, longer are refused."""
+    word = "dichlorodiphenyltrichloroethane"  # 31 letters, the official list's longest
+    for words, first in (([word, word[::-1]], "e"), (["ab" * 31, "ba" * 31], "b")):
+        g = hangman(words)
+        code = int(g.codes(g.guess_index(first), np.array([0]))[0])
+        assert code == plain_mask(first, words[0]) and g.render(code) == "".join(
+            "x" if c == first else "_" for c in words[0])
+        assert g.parse(g.render(code)) == code
+        p = g.after(g.start(), g.guess_index(first), code)
+        assert g.secret_words(p.candidates) == [words[0]] and g.outcome(p) is True
+    with pytest.raises(ValueError, match="words of 63 letters are too long: at most 62"):
+        hangman(["a" * 63])
+
+
 def test_shape_and_word_handling() -> None:
     g = hangman(["Deed", "dead", "dare", "deed", "dead"], lives=4)
     assert g.secret_labels == ["deed", "dead", "dare"]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import shlex
+import signal
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -15,6 +18,8 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from lingo_players import PARRICIDE, SPOILER, escaper, sleeper
+from sleuth.lingo import sandbox
 from sleuth.lingo.pit import (
     PitError,
     Player,
@@ -42,6 +47,13 @@ def spec(command: list[str]) -> str:
 
 def games_of(path: Path) -> list[dict[str, Any]]:
     return read_results(path)[1]
+
+
+def writable(path: Path) -> Path:
+    """An empty file any user may write: players may run as a uid of their own."""
+    path.write_text("")
+    path.chmod(0o666)
+    return path
 
 
 def test_pit_same_words_for_all_and_faults_recorded(
@@ -117,6 +129,7 @@ def test_resume_skips_finished_games_and_completes_totals(
     tmp_path: Path,
 ) -> None:
     starts = tmp_path / "starts.txt"
+    writable(starts)
     counting = make_player(
         "counting", f"open({str(starts)!r}, 'a').write('x\\n')\n" + honest_source
     )
@@ -135,7 +148,7 @@ def test_resume_skips_finished_games_and_completes_totals(
     partial.write_text(
         "\n".join([lines[0], *map(json.dumps, kept)]) + '\n{"type": "game", "pla'
     )  # killed mid-write
-    starts.unlink()
+    writable(starts)
 
     resumed = run_pit(players, words, resume=partial, console=quiet(), **settings)
     replayed_counting = 8 - sum(record["player"] == players[0] for record in kept)
@@ -277,3 +290,132 @@ def test_interrupted_pit_keeps_finished_games_and_resumes(
     assert (report.played, report.skipped) == (3, 1)
     assert len(games_of(out)) == 4
     assert sorted(s.games for s in report.standings) == [2, 2]
+
+
+ISOLATED = sandbox.default_sandbox().isolated
+needs_root = pytest.mark.skipif(
+    not ISOLATED, reason="only a pit running as root can give players a uid of their own"
+)
+
+
+def gone(pid: int) -> bool:
+    """True once no process ``pid`` runs (a zombie counts as gone); waits up to 3 s."""
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+            if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                return True
+        except (ProcessLookupError, FileNotFoundError):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def pit_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "sleuth", "lingo", "pit", *args]
+
+
+@pytest.mark.parametrize("isolate", [pytest.param(True, marks=needs_root, id="isolated"),
+                                     pytest.param(False, id="shared")])
+def test_a_player_cannot_spoil_the_lists_of_the_others(
+    make_player: MakePlayer,
+    player: NamedPlayer,
+    wordlist: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    isolate: bool,
+) -> None:
+    monkeypatch.setattr(sandbox, "_DEFAULT", [sandbox.Sandbox(isolate)])
+    honest = spec(player("honest"))
+    spoiler = make_player("spoiler", SPOILER) + (["--master"] if isolate else [])
+    words = wordlist.read_text().split()
+    settings: dict[str, Any] = {"lengths": [4, 5], "per_length": 3, "seed": 9, "jobs": 1}
+    alone = tmp_path / "alone.jsonl"
+    run_pit([honest], words, out=alone, console=quiet(), **settings)
+    both = tmp_path / "both.jsonl"
+    run_pit([spec(spoiler), honest], words, out=both, console=quiet(), **settings)
+
+    def plays(path: Path) -> list[tuple[str, list[str], int]]:
+        return sorted((g["word"], g["guesses"], g["score"]) for g in games_of(path)
+                      if g["player"] == honest)
+
+    assert plays(both) == plays(alone) and len(plays(alone)) == 6
+    assert all(g["reason"] is None for g in games_of(both) if g["player"] == honest)
+    tried = [g["guesses"][0] for g in games_of(both) if g["player"] == spec(spoiler)]
+    assert tried == ["safe"] * 6 if isolate else tried == ["spoilt"] * 6  # own copy, in shared
+
+
+@needs_root
+def test_a_player_killing_its_parents_does_not_end_the_pit(
+    make_player: MakePlayer, player: NamedPlayer, wordlist: Path, tmp_path: Path
+) -> None:
+    killer, honest = spec(make_player("parricide", PARRICIDE)), spec(player("honest"))
+    out = tmp_path / "pit.jsonl"
+    done = subprocess.run(
+        pit_command("--player", killer, "--player", honest, "--words", str(wordlist),
+                    "--lengths", "4,5", "--per-length", "3", "--jobs", "2", "--out", str(out)),
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    games = games_of(out)
+    assert sorted(g["player"] for g in games) == sorted([killer] * 6 + [honest] * 6)
+    assert all(g["reason"] is None and g["solved"] for g in games)
+
+
+def test_a_sleeper_left_in_a_new_session_is_killed_after_its_game(
+    make_player: MakePlayer, wordlist: Path, tmp_path: Path
+) -> None:
+    drop = tmp_path / "drop"
+    drop.mkdir()
+    drop.chmod(0o777)
+    pid_file = drop / "sleeper.pid"
+    pids: list[int] = []
+
+    def check(record: dict[str, Any]) -> None:
+        pids.append(int(pid_file.read_text()))
+        pid_file.unlink()
+        with pytest.raises(ProcessLookupError):
+            os.kill(pids[-1], 0)
+
+    report = run_pit([spec(make_player("escaper", escaper(str(pid_file))))],
+                     wordlist.read_text().split(), lengths=[4], per_length=2, jobs=1,
+                     out=tmp_path / "o.jsonl", console=quiet(), on_game=check)
+    assert report.played == 2 and len(set(pids)) == 2
+    assert report.standings[0].faults == 0 and report.standings[0].total > 0
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP],
+                         ids=lambda number: signal.Signals(number).name)
+def test_a_stop_signal_ends_a_running_pit_in_order(
+    make_player: MakePlayer, player: NamedPlayer, wordlist: Path, tmp_path: Path, number: int
+) -> None:
+    drop, temp = tmp_path / "drop", tmp_path / "temp"
+    for folder in (drop, temp):
+        folder.mkdir()
+        folder.chmod(0o777)
+    hang, honest = spec(make_player("sleeper", sleeper(str(drop)))), spec(player("honest"))
+    out = tmp_path / "pit.jsonl"
+    proc = subprocess.Popen(
+        pit_command("--player", honest, "--player", hang, "--words", str(wordlist),
+                    "--lengths", "4", "--per-length", "4", "--jobs", "2", "--out", str(out)),
+        env={**os.environ, "TMPDIR": str(temp)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 30
+    while len(list(drop.glob("*.pid"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    pids = [int(path.read_text()) for path in drop.glob("*.pid")]
+    start = time.monotonic()
+    proc.send_signal(number)
+    stdout, stderr = proc.communicate(timeout=20)
+    assert time.monotonic() - start < 5
+    assert proc.returncode == 128 + number, stderr
+    stops = [line for line in stdout.splitlines() if line.startswith("Interrupted")]
+    assert stops == [f"Interrupted ({signal.Signals(number).name}). Finished games are in "
+                     f"{out}; continue with --resume {out}"]
+    assert stdout.endswith(stops[0] + "\n") and stderr == ""
+    assert len(pids) >= 2 and all(gone(pid) for pid in pids)
+    assert list(temp.iterdir()) == []
+    assert all(g["player"] == honest for g in games_of(out))  # the hanging games were not kept

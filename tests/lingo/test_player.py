@@ -122,3 +122,76 @@ def test_rehearsals_are_real_games_down_the_openers_biggest_classes(
     assert classes[-1] == sizes[sizes <= ON_THE_FLY].max()
     for secret in secrets:
         assert rehearse(game, strategy, opener, secret) == int(tree.cost[secret]) >= 2
+
+
+def test_player_never_repeats_a_guess_after_contradictions(four: tuple[Path, list[str]]) -> None:
+    directory, _ = four
+    err = io.StringIO()
+    out = io.StringIO()
+    stdin = io.StringIO("XXXX\n" * ATTEMPTS)
+    assert play(4, directory=directory, stdin=stdin, stdout=out, stderr=err) == 0
+    guesses = out.getvalue().split()
+    assert len(guesses) == ATTEMPTS == len(set(guesses))
+    assert "contradict the word list" in err.getvalue()
+
+
+def test_first_game_compiles_once_and_keeps_its_first_guess(
+        four: tuple[Path, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    directory, words = four
+    monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path))
+    errors = []
+    for _ in range(2):
+        err = io.StringIO()
+        stdin = io.StringIO("".join(feedback_text(w, words[7]) + "\n" for w in words[:1]))
+        play(4, "entropy", directory=directory, stdin=stdin, stdout=io.StringIO(), stderr=err)
+        errors.append(err.getvalue())
+    assert "compiling the search kernels once" in errors[0]
+    assert "compiling" not in errors[1]
+    book = (tmp_path / "lingo-openers.json").read_text()
+    assert ":600:entropy" in book
+
+
+OFFICIAL_GAME = """
+import io, sys
+from pathlib import Path
+from sleuth.lingo.player import play
+
+SECRET = sys.argv[2]
+
+def marks(guess):
+    left = {}
+    for g, s in zip(guess, SECRET):
+        if g != s:
+            left[s] = left.get(s, 0) + 1
+    out = ""
+    for g, s in zip(guess, SECRET):
+        if g == s:
+            out += "O"
+        elif left.get(g, 0):
+            left[g] -= 1
+            out += "?"
+        else:
+            out += "X"
+    return out
+
+class Referee(io.StringIO):
+    def readline(self, *_):
+        return marks(out.getvalue().split()[-1]) + "\\n"
+
+out = io.StringIO()
+play(len(SECRET), directory=Path(sys.argv[1]), stdin=Referee(), stdout=out, stderr=sys.stderr)
+heavy = sorted(m for m in ("numpy", "numba", "typer", "rich") if m in sys.modules)
+print(" ".join(out.getvalue().split()), "|", " ".join(heavy) or "none")
+"""
+
+
+@pytest.mark.parametrize("secret", ["tare", "spectrum", "coplanarities"])
+def test_official_list_plays_the_shipped_tree_without_numpy(lingo_dir: Path, secret: str,
+                                                           tmp_path: Path) -> None:
+    import subprocess
+
+    env = {**os.environ, "SLEUTH_CACHE_DIR": str(tmp_path)}  # nothing prepared or cached
+    done = subprocess.run([sys.executable, "-c", OFFICIAL_GAME, str(lingo_dir), secret],
+                          capture_output=True, text=True, env=env, timeout=120, check=True)
+    guesses, heavy = done.stdout.strip().split(" | ")
+    assert guesses.split()[-1] == secret and heavy == "none" and done.stderr == ""

@@ -3,19 +3,42 @@
 from __future__ import annotations
 
 import os
+import shlex
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from lingo_players import FIVE, FOUR, KILL_PARENTS, SPOILER, escaper, sleeper, stderr_flood
+from sleuth.cli.lingo import app
 from sleuth.feedback import feedback_text
-from sleuth.lingo.referee import GameResult, play_game, score_for
+from sleuth.lingo.referee import MAX_STDERR, GameResult, play_game, score_for
+from sleuth.lingo.sandbox import Sandbox, default_sandbox
+
+ISOLATED = default_sandbox().isolated
+needs_root = pytest.mark.skipif(
+    not ISOLATED, reason="only a referee running as root can give players a uid of their own"
+)
+MODES = [pytest.param(None, id="isolated", marks=needs_root), pytest.param(False, id="shared")]
 
 Player = Callable[[str], list[str]]
 MakePlayer = Callable[[str, str], list[str]]
 Script = Callable[..., str]
+
+
+@pytest.fixture
+def drop(tmp_path: Path) -> Path:
+    """A folder any user may write in: where players (maybe of another uid) leave pid files."""
+    folder = tmp_path / "drop"
+    folder.mkdir()
+    folder.chmod(0o777)
+    return folder
 
 
 def play(command: list[str], secret: str, words: list[str], workdir: Path, **kw) -> GameResult:
@@ -122,10 +145,10 @@ def test_output_flood_kills_the_player(player: Player, workdir: Path, four: list
     assert result.reason == "output flood" and result.score == 0 and result.seconds < 10
 
 
-def test_children_holding_stdout_are_killed_too(
-    make_player: MakePlayer, workdir: Path, four: list[str], tmp_path: Path
+def test_children_holding_stdout_are_killed_when_the_player_exits(
+    make_player: MakePlayer, workdir: Path, four: list[str], drop: Path
 ) -> None:
-    pid_file = tmp_path / "child.pid"
+    pid_file = drop / "child.pid"
     source = f"""
 import subprocess, sys
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
@@ -133,8 +156,8 @@ open({str(pid_file)!r}, "w").write(str(child.pid))
 sys.exit(1)
 """
     start = time.monotonic()
-    result = play(make_player("forker", source), "book", four, workdir, timeout=1.0)
-    assert result.reason is not None and result.reason.startswith("timeout")
+    result = play(make_player("forker", source), "book", four, workdir, timeout=10.0)
+    assert result.reason == "crash (exit 1)"  # the launcher killed the child: stdout closed
     assert time.monotonic() - start < 5
     assert not alive(int(pid_file.read_text()))
 
@@ -196,9 +219,9 @@ def test_missing_program_is_a_fault_not_an_exception(workdir: Path, four: list[s
 
 
 def test_player_runs_in_workdir_with_length_argument(
-    make_player: MakePlayer, workdir: Path, four: list[str], tmp_path: Path
+    make_player: MakePlayer, workdir: Path, four: list[str], drop: Path
 ) -> None:
-    seen = tmp_path / "seen.txt"
+    seen = drop / "seen.txt"
     source = f"""
 import os, sys
 open({str(seen)!r}, "w").write(os.getcwd() + " " + sys.argv[-1])
@@ -218,3 +241,126 @@ def test_stop_event_ends_a_game_early(player: Player, workdir: Path, four: list[
     result = play(player("hang"), "book", four, workdir, timeout=30.0, stop=stop)
     assert result.reason == "stopped by the referee" and result.score == 0
     assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_a_sleeper_in_a_new_session_is_gone_after_the_game(
+    make_player: MakePlayer, workdir: Path, four: list[str], drop: Path, isolate: bool | None
+) -> None:
+    pid_file = drop / "sleeper.pid"
+    command = make_player("escaper", escaper(str(pid_file)))
+    result = play(command, "book", four, workdir, sandbox=Sandbox(isolate))
+    assert result.solved and result.reason is None
+    with pytest.raises(ProcessLookupError):  # killed and reaped before play_game returned
+        os.kill(int(pid_file.read_text()), 0)
+
+
+@needs_root
+def test_an_isolated_player_cannot_signal_its_launcher_or_the_referee(
+    make_player: MakePlayer, workdir: Path, four: list[str]
+) -> None:
+    report = KILL_PARENTS + 'print("-".join(results), flush=True)\nsys.stdin.readline()\n'
+    result = play(make_player("parricide", report), "book", four, workdir)
+    assert result.guesses == ["denied-denied"] and result.reason is not None
+    assert os.geteuid() == 0  # and this test process (the referee) is still here
+
+
+@needs_root
+def test_an_isolated_player_runs_as_its_own_user_without_groups(
+    make_player: MakePlayer, workdir: Path, four: list[str]
+) -> None:
+    source = """
+import os
+print(f"{os.getuid()}-{os.getgid()}-{len(os.getgroups())}-{os.getppid() > 1}", flush=True)
+"""
+    result = play(make_player("who", source), "book", four, workdir)
+    uid, gid, groups, has_parent = result.guesses[0].split("-")
+    assert int(uid) == int(gid) >= 1_000_000 and groups == "0" and has_parent == "True"
+
+
+def test_stderr_without_newlines_is_capped_per_game(
+    make_player: MakePlayer, workdir: Path, four: list[str]
+) -> None:
+    shown: list[str] = []
+    command = make_player("flood", stderr_flood(8))
+    result = play(command, "able", four, workdir, debug_stderr=shown.append, max_stderr=1 << 16)
+    assert result.solved  # the rest of the flood was read and dropped: the player went on
+    text = "".join(shown)
+    assert text == "e" * (1 << 16) + "\n[player stderr cut after 65536 bytes]\n"
+
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def arena(tmp_path: Path) -> Path:
+    """A folder laid out like the reference engine's: wordlist.txt and wordlistN.txt."""
+    folder = tmp_path / "arena"
+    folder.mkdir()
+    (folder / "wordlist.txt").write_text("\n".join(FOUR + FIVE) + "\n")
+    (folder / "wordlist4.txt").write_text("\n".join(FOUR) + "\n")
+    (folder / "wordlist5.txt").write_text("\n".join(FIVE) + "\n")
+    return folder
+
+
+def test_referee_refuses_a_missing_program_before_any_round(
+    arena: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(arena)
+    for player in ("./no-such-player", "no-such-program-anywhere --x"):
+        result = runner.invoke(app, ["referee", "-player", player, "-word", "book"])
+        assert result.exit_code == 2
+        assert result.stdout == ""
+        assert len(result.stderr.splitlines()) == 1 and "not found" in result.stderr
+
+
+def test_referee_usage_errors_exit_2(arena: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(arena)
+    honest = shlex.join([sys.executable, "-c", "pass"])
+    for args in (["-player", ""], ["-player", "'unclosed"], ["-player", honest, "-word", "zzzz"]):
+        result = runner.invoke(app, ["referee", *args])
+        assert result.exit_code == 2, args
+        assert len(result.output.splitlines()) == 1
+
+
+def test_referee_debug_flood_stays_bounded(
+    arena: Path, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(arena)
+    player = shlex.join(make_player("flood", stderr_flood(16)))
+    result = runner.invoke(app, ["referee", "-player", player, "-word", "able", "-debug"])
+    assert result.exit_code == 0 and "Round won with score 500" in result.stdout
+    assert MAX_STDERR < len(result.stderr) < MAX_STDERR + 1000
+
+
+def test_referee_player_cannot_touch_the_lists_here(
+    arena: Path, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(arena)
+    before = {path.name: path.read_bytes() for path in arena.iterdir()}
+    player = shlex.join(make_player("spoiler", SPOILER))
+    result = runner.invoke(app, ["referee", "-player", player, "-word", "book"])
+    assert result.exit_code == 0 and "Got:   " in result.stdout
+    assert {path.name: path.read_bytes() for path in arena.iterdir()} == before
+    if ISOLATED:
+        assert "Got:   safe" in result.stdout
+
+
+def test_sigterm_ends_the_referee_in_order(make_player: MakePlayer, drop: Path, arena: Path):
+    player = shlex.join(make_player("sleeper", sleeper(str(drop))))
+    env = {**os.environ, "TMPDIR": str(drop)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sleuth", "lingo", "referee", "-player", player, "-word", "book"],
+        cwd=arena, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 20
+    while len(list(drop.glob("*.pid"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pids = [int(path.read_text()) for path in drop.glob("*.pid")]
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert out == "Starting new round, word is book\n"
+    assert err == "Error: stopped by SIGTERM\n"
+    assert len(pids) == 2 and not any(alive(pid) for pid in pids)
+    assert not list(drop.glob("sleuth-*"))

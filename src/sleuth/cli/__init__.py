@@ -1,22 +1,90 @@
-"""The ``sleuth`` command: one typer app per game, gathered here."""
+"""The ``sleuth`` command: one typer app per game, each imported only when its command runs."""
 
 from __future__ import annotations
 
-import typer
+import importlib
+import sys
+import warnings
+from typing import TYPE_CHECKING, TextIO
 
-from sleuth.cli import game, hangman, lingo, wordle
+if TYPE_CHECKING:  # `sleuth lingo player` must start without typer: imported where used
+    import typer
 
-app = typer.Typer(
-    help="Play, referee and analyse guessing games with feedback.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-app.add_typer(lingo.app, name="lingo")
-app.add_typer(wordle.app, name="wordle")
-app.add_typer(game.app, name="game")
-app.add_typer(hangman.app, name="hangman")
+#: Each group's module and one-line help; the module is imported only when the group is used.
+GROUPS = {
+    "lingo": ("sleuth.cli.lingo", "Lingo: referee player programs, run a pit, play, evaluate "
+              "and prepare strategies."),
+    "wordle": ("sleuth.cli.wordle", "Wordle: hints, solved games, benchmarks, openers, the "
+               "exact optimum, several boards and the adversarial host."),
+    "game": ("sleuth.cli.game", "Mastermind, Bulls and Cows, twoD: analyse, solve, play."),
+    "hangman": ("sleuth.cli.hangman", "Hangman: play, solve, rate words by difficulty."),
+}
+
+
+def _version(show: bool) -> None:
+    import typer
+
+    if show:
+        from importlib.metadata import version
+
+        typer.echo(f"sleuth {version('sleuth')}")
+        raise typer.Exit()
+
+
+def build_app(wanted: str | None = None) -> typer.Typer:
+    """The command line, with only ``wanted``'s group imported when it names one (all else)."""
+    import typer
+
+    app = typer.Typer(help="Play, referee and analyse guessing games with feedback.",
+                      no_args_is_help=True, add_completion=False)
+
+    @app.callback()
+    def _main(version: bool = typer.Option(False, "--version", callback=_version,
+                                           is_eager=True, help="Show the version and exit.")
+              ) -> None:
+        """Play, referee and analyse guessing games with feedback."""
+
+    from sleuth.cli.lists import show_lists
+
+    app.command("lists")(show_lists)
+    for name, (module, summary) in GROUPS.items():
+        if wanted in GROUPS and name != wanted:
+            continue
+        app.add_typer(importlib.import_module(module).app, name=name, help=summary)
+    return app
+
+
+def plain_warnings() -> None:
+    """Show each word list warning (lines skipped) once, as one plain line on stderr:
+    ``warning: FILE: skipped N lines ...``; other warnings as Python shows them."""
+    shown = warnings.showwarning
+    seen: set[str] = set()
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        words = sys.modules.get("sleuth.words")  # loaded by then, if the warning is one of its
+        if words is None or not issubclass(category, words.WordListWarning):
+            shown(message, category, filename, lineno, file, line)
+        elif str(message) not in seen:
+            seen.add(str(message))
+            print(f"warning: {message}", file=sys.stderr, flush=True)
+
+    warnings.showwarning = show
 
 
 def main() -> None:
     """Entry point of the ``sleuth`` console script."""
-    app()
+    plain_warnings()
+    args = sys.argv[1:]
+    if args[:2] == ["lingo", "player"] and not {"--help", "-h"} & set(args):
+        from sleuth.lingo.player import main as play  # no typer, numpy or numba on this path
+
+        sys.exit(play(args[2:], prog="sleuth lingo player"))
+    build_app(args[0] if args else None)()
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``sleuth.cli.app``: the whole command line, built on first use."""
+    if name == "app":
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

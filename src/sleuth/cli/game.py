@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from math import perm
 from pathlib import Path
 from typing import Annotated
 
@@ -20,12 +21,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from sleuth.export import summary, write_tree
+from sleuth.export import summary, writable, write_tree
 from sleuth.feedback import FeedbackError
 from sleuth.game import Contradiction, Game, Position
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
-from sleuth.search import SearchResult, optimal_mean, optimal_worst
+from sleuth.search import SearchResult, check_cluster, optimal_mean, optimal_worst
 from sleuth.strategies import STRATEGIES, Strategy, get
 from sleuth.tree import Node, evaluate
 
@@ -74,10 +75,10 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _fail(message: str) -> typer.Exit:
+def _fail(message: str, code: int = 2) -> typer.Exit:
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"[bold red]error:[/] {escape(message)}")
-    return typer.Exit(2)
+    return typer.Exit(code)
 
 
 def _build(factory: Callable[[], Game]) -> Game:
@@ -87,18 +88,62 @@ def _build(factory: Callable[[], Game]) -> Game:
         raise _fail(str(err)) from None
 
 
+#: Guess-secret pairs a game may have: every strategy scores all of them at its first guess
+#: and the exact searches keep them in a table (10**8: Mastermind 10 x 4 in seconds, twoD
+#: 100 x 100 in about a minute).
+MAX_PAIRS = 10**8
+#: Pairs for the exact searches: Bulls and Cows (5,040 x 5,040) and Mastermind 8 x 4 (4,096 x
+#: 4,096), the largest games with published optima, fit; much beyond, they are out of reach.
+MAX_EXACT_PAIRS = 3 * 10**7
+
+
+def _sized(title: str, guesses: int, secrets: int, strategy: str) -> None:
+    """Refuse, before any work, a game too big to be analysed or played with ``strategy``."""
+    pairs = guesses * secrets
+    if pairs > MAX_PAIRS:
+        raise _fail(f"{title} has {guesses:,} codes to guess and {secrets:,} secrets: "
+                    f"{pairs:.1e} pairs to score, more than the {MAX_PAIRS:.0e} sleuth takes "
+                    "(its tables would not fit); choose a smaller game")
+    if strategy in SEARCHES and pairs > MAX_EXACT_PAIRS:
+        raise _fail(f"{title}: an exact search over {guesses:,} guesses and {secrets:,} secrets "
+                    f"is out of reach (at most {MAX_EXACT_PAIRS:.0e} pairs, as in Bulls and "
+                    "Cows); choose a greedy strategy such as entropy")
+
+
+def _writable(path: Path, option: str) -> Path:
+    """``path`` if a file can be written there, checked before any work; else one line."""
+    try:
+        return writable(path)
+    except ValueError as err:
+        raise _fail(f"{option}: {err}") from None
+
+
+def _reachable(cluster: str | None) -> None:
+    """Refuse a --cluster address that does not answer, in seconds and before any work."""
+    if cluster is not None:
+        try:
+            check_cluster(cluster)
+        except ValueError as err:
+            raise _fail(f"--cluster: {err}") from None
+
+
 # -- running a strategy against every secret ----------------------------------------------------
 
 
 class _Bar:
-    """A progress bar on stderr for long searches (silent when not a terminal)."""
+    """A progress bar on stderr for long runs (silent when not a terminal): classes of a
+    search done of those queued, or secrets played of ``total``."""
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, unit: str = "classes", total: int = 0) -> None:
         self.progress = Progress(TextColumn(what), BarColumn(),
-                                 TextColumn("{task.completed}/{task.total} classes"),
+                                 TextColumn("{task.completed}/{task.total} " + unit),
                                  TimeElapsedColumn(), console=Console(stderr=True),
                                  transient=True)
-        self.task = self.progress.add_task(what, total=0)
+        self.task = self.progress.add_task(what, total=total)
+
+    def advance(self, n: int) -> None:
+        """``n`` more done."""
+        self.progress.advance(self.task, n)
 
     def __enter__(self) -> _Bar:
         self.progress.__enter__()
@@ -116,16 +161,18 @@ def _search(game: Game, strategy: str, max_guesses: int | None, first: str | Non
             position: Position | None = None) -> SearchResult:
     if fewest_over is not None and strategy != "optimal-mean":
         raise _fail("--fewest-over applies to the optimal-mean strategy")
-    with _Bar(f"{strategy} search") as bar:
-        try:
+    try:
+        with _Bar(f"{strategy} search") as bar:
             if strategy == "optimal-mean":
                 return optimal_mean(game, position, max_guesses=max_guesses, first_guess=first,
                                     workers=workers, cluster=cluster, progress=bar,
                                     fewest_over=fewest_over)
             return optimal_worst(game, position, first_guess=first, workers=workers,
                                  cluster=cluster, progress=bar, limit=max_guesses)
-        except ValueError as err:
-            raise _fail(str(err)) from None
+    except ValueError as err:
+        raise _fail(str(err)) from None
+    except KeyboardInterrupt:
+        raise _fail("interrupted: the search and its workers were stopped", 130) from None
 
 
 class _Forced:
@@ -169,6 +216,9 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
     _check_strategy(strategy)
     if tree is not None and tree.suffix.lower() not in (".json", ".dot", ".gv", ".txt"):
         raise _fail(f"{tree.name}: the tree file must end in .json, .dot or .txt")
+    if tree is not None:
+        _writable(tree, "--tree")
+    _reachable(cluster)
     console = _console()
     started = time.perf_counter()
     notes = []
@@ -183,7 +233,9 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
         if fewest_over is not None:
             raise _fail("--fewest-over applies to the optimal-mean strategy")
         played = game if max_guesses is None else replace(game, max_cost=max_guesses)
-        evaluation = evaluate(played, _greedy(game, strategy, first), keep_tree=True)
+        player = _greedy(game, strategy, first)
+        with _Bar(strategy, "secrets", len(game.secrets)) as bar:
+            evaluation = evaluate(played, player, keep_tree=True, progress=bar.advance)
         root = evaluation.root
     seconds = time.perf_counter() - started
     assert root is not None
@@ -193,7 +245,10 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
                   + ("" if max_guesses is None else f", at most {max_guesses} guesses"))
     _report(console, played, root, facts, seconds, notes)
     if tree is not None:
-        written = write_tree(tree, played, root)
+        try:
+            written = write_tree(tree, played, root)
+        except OSError as err:  # checked before the analysis: only a full disk or a race left
+            raise _fail(f"cannot write the tree {tree}: {err.strerror or err}", 1) from None
         console.print(f"tree written to {escape(str(written))}")
 
 
@@ -255,6 +310,7 @@ def _play(game: Game, title: str, how: str, strategy: str, max_guesses: int | No
           secret: str | None) -> None:
     from dataclasses import replace
 
+    _reachable(cluster)
     console = _console()
     target = None
     if secret is not None:
@@ -339,10 +395,24 @@ BULLS = "bulls and cows, e.g. 1A2B or 1,2"
 COMPARE = "none, <=, >= or =="
 
 
-def _mastermind(colours: int, holes: int, distinct: bool) -> tuple[Game, str]:
-    game = _build(lambda: mastermind(colours, holes, distinct=distinct))
+def _mastermind(colours: int, holes: int, distinct: bool, strategy: str) -> tuple[Game, str]:
     kind = ", secrets without repeated colours" if distinct else ""
-    return game, f"Mastermind {colours} colours x {holes} holes{kind}"
+    title = f"Mastermind {colours} colours x {holes} holes{kind}"
+    _sized(title, colours**holes, perm(colours, holes) if distinct else colours**holes,
+           strategy)
+    return _build(lambda: mastermind(colours, holes, distinct=distinct)), title
+
+
+def _bulls_cows(digits: int, strategy: str) -> tuple[Game, str]:
+    title = f"Bulls and Cows, {digits} digits"
+    _sized(title, perm(10, digits), perm(10, digits), strategy)
+    return _build(lambda: bulls_cows(digits)), title
+
+
+def _twod(size: int, strategy: str) -> tuple[Game, str]:
+    title = f"twoD {size} x {size}"
+    _sized(title, size * size, size * size, strategy)
+    return _build(lambda: twod(size)), title
 
 
 @analyze_app.command("mastermind")
@@ -352,7 +422,7 @@ def analyze_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinc
                        first: First = None, workers: Workers = None,
                        cluster: Cluster = None) -> None:
     """Mastermind: codes of HOLES pegs in COLOURS colours; black and white pegs."""
-    game, title = _mastermind(colours, holes, distinct)
+    game, title = _mastermind(colours, holes, distinct, strategy)
     _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over)
 
 
@@ -362,9 +432,8 @@ def analyze_bulls_cows(digits: Digits = 4, strategy: Strat = "entropy",
                        tree: TreeFile = None, first: First = None, workers: Workers = None,
                        cluster: Cluster = None) -> None:
     """Bulls and Cows: numbers of DIGITS distinct digits; bulls and cows."""
-    game = _build(lambda: bulls_cows(digits))
-    _analyze(game, f"Bulls and Cows, {digits} digits", strategy, max_guesses, tree, first,
-             workers, cluster, fewest_over)
+    game, title = _bulls_cows(digits, strategy)
+    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over)
 
 
 @analyze_app.command("twod")
@@ -372,9 +441,8 @@ def analyze_twod(size: Size = 5, strategy: Strat = "entropy", max_guesses: MaxGu
                  fewest_over: FewestOver = None, tree: TreeFile = None, first: First = None,
                  workers: Workers = None, cluster: Cluster = None) -> None:
     """twoD: a point of a SIZE x SIZE grid; told if the guess is <= or >= it in both."""
-    game = _build(lambda: twod(size))
-    _analyze(game, f"twoD {size} x {size}", strategy, max_guesses, tree, first, workers,
-             cluster, fewest_over)
+    game, title = _twod(size, strategy)
+    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over)
 
 
 Secret = Annotated[str | None, typer.Option(
@@ -387,7 +455,7 @@ def solve_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinct 
                      first: First = None, secret: Secret = None, workers: Workers = None,
                      cluster: Cluster = None) -> None:
     """Think of a code (colours 1..COLOURS); answer each guess with its pegs."""
-    game, title = _mastermind(colours, holes, distinct)
+    game, title = _mastermind(colours, holes, distinct, strategy)
     _play(game, title, PEGS, strategy, max_guesses, first, workers, cluster, secret)
 
 
@@ -397,9 +465,8 @@ def solve_bulls_cows(digits: Digits = 4, strategy: Strat = "entropy",
                      secret: Secret = None, workers: Workers = None,
                      cluster: Cluster = None) -> None:
     """Think of a number of DIGITS distinct digits; answer with bulls and cows."""
-    game = _build(lambda: bulls_cows(digits))
-    _play(game, f"Bulls and Cows, {digits} digits", BULLS, strategy, max_guesses, first,
-          workers, cluster, secret)
+    game, title = _bulls_cows(digits, strategy)
+    _play(game, title, BULLS, strategy, max_guesses, first, workers, cluster, secret)
 
 
 @solve_app.command("twod")
@@ -407,6 +474,5 @@ def solve_twod(size: Size = 5, strategy: Strat = "entropy", max_guesses: MaxGues
                first: First = None, secret: Secret = None, workers: Workers = None,
                cluster: Cluster = None) -> None:
     """Think of a point x,y (0..SIZE-1); answer none, <=, >= or == for each guess."""
-    game = _build(lambda: twod(size))
-    _play(game, f"twoD {size} x {size}", COMPARE, strategy, max_guesses, first, workers,
-          cluster, secret)
+    game, title = _twod(size, strategy)
+    _play(game, title, COMPARE, strategy, max_guesses, first, workers, cluster, secret)

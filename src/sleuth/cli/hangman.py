@@ -12,7 +12,6 @@ import csv
 import json
 import math
 import random
-import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -23,9 +22,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from sleuth.feedback import FeedbackError
+from sleuth.feedback import FeedbackError, check_length
 from sleuth.game import Contradiction, Game, Position
-from sleuth.games.hangman import hangman
+from sleuth.games.hangman import MAX_LENGTH, hangman
 from sleuth.hangman import (
     BANDS,
     SOLVERS,
@@ -35,6 +34,7 @@ from sleuth.hangman import (
     rate,
     word_prior,
 )
+from sleuth.words import WordList
 
 app = typer.Typer(
     help="Hangman: rate the words of a list, play against the computer, or let it guess yours.",
@@ -45,8 +45,10 @@ RATE_SOLVERS = ("exact", "misses", "entropy")
 PLAY_POOL = 3000  # the computer sets one of the most common built-in words of the length
 
 WordsOption = Annotated[
-    Path | None, typer.Option("--words", help="Word list file, one word per line "
-                              "(default: the built-in English list).")]
+    Path | None, typer.Option("--words", help="Word list file, one word per line (default: "
+                              "./wordlist.txt if present, else the built-in English list).")]
+ListOption = Annotated[str | None, typer.Option(
+    "--list", help="A list shipped with sleuth, by name (see `sleuth lists`).")]
 SetterOption = Annotated[
     Path | None, typer.Option("--setter", help="File of words this setter chose before: "
                               "the solver learns how they pick (and solve adds each new one).")]
@@ -63,18 +65,12 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _load(path: Path | None) -> list[str]:
-    """Words of a file (with the loader's warnings shown plainly), or the built-in list."""
-    from sleuth.words import default_words, load_words
+def _load(path: Path | None, list_name: str | None = None) -> WordList:
+    """The words by the one rule (:func:`sleuth.words.choose_words`): ``--words``, else
+    ``--list``, else ``./wordlist.txt``, else the built-in English list."""
+    from sleuth.words import choose_words
 
-    if path is None:
-        return list(default_words().words)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        words = list(load_words(path).words)
-    for warning in caught:
-        _err().print(f"[yellow]Warning:[/] {escape(str(warning.message))}")
-    return words
+    return choose_words(path, list_name)
 
 
 def _setter_model(dictionary: Sequence[str], path: Path | None) -> SetterModel | None:
@@ -145,7 +141,8 @@ def _band_table(rating: Rating, examples: int = 8) -> Table:
     for name in BANDS:
         members = [i for i in order if band[i] == name]
         lo, hi = ranges[name]
-        span = f"{lo:g}+" if hi is None else (f"{lo:g}" if lo == hi else f"{lo:g}-{hi:g}")
+        span = (f"{lo:g}+" if hi is None else "-" if lo > hi else
+                f"{lo:g}" if lo == hi else f"{lo:g}-{hi:g}")
         picks = [members[k] for k in np.linspace(0, len(members) - 1,
                                                   min(examples, len(members))).astype(int)]
         table.add_row(name, span, f"{len(members):,}", f"{len(members) / len(band):.0%}",
@@ -189,6 +186,7 @@ def _show(console: Console, rating: Rating, top: int, weights: np.ndarray | None
 @app.command("rate")
 def rate_command(
     words: WordsOption = None,
+    list_name: ListOption = None,
     length: Annotated[list[int] | None, typer.Option(
         "--length", help="Rate only words of this length (repeatable; default: every length).")
     ] = None,
@@ -209,15 +207,20 @@ def rate_command(
         raise _fail(f"unknown solver {solver!r}; choose one of {', '.join(RATE_SOLVERS)}")
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         raise _fail(f"{out}: the output file must end in .csv or .json")
+    if out is not None and not out.resolve().parent.is_dir():
+        raise _fail(f"{out}: no folder {out.resolve().parent} to write it in")
     try:
-        all_words = _load(words)
+        all_words = _load(words, list_name)
         model = _setter_model(all_words, setter)
         groups = _groups(all_words, length)
+        for n in groups:  # every length is checked before any is rated
+            check_length(n, MAX_LENGTH)
         if prior not in ("uniform", "frequency"):
             raise ValueError(f"unknown prior {prior!r}; choose uniform or frequency")
     except (ValueError, OSError) as error:
         raise _fail(str(error)) from error
     console = Console(highlight=False)
+    console.print(f"Words: {escape(all_words.source)}")
     if model is not None:
         console.print("Setter model: " + "; ".join(model.describe()))
     ratings = []
@@ -327,6 +330,7 @@ def _ask(console: Console, prompt: str) -> str | None:
 @app.command()
 def play(
     words: WordsOption = None,
+    list_name: ListOption = None,
     length: Annotated[int | None, typer.Option(min=1, help="Letters in the secret word "
                                                            "(default: 5 to 8 at random).")] = None,
     lives: Annotated[int, typer.Option(min=0, help="Wrong letters allowed; one more loses.")
@@ -338,13 +342,13 @@ def play(
     """The computer picks a word, you guess its letters. Type 'hint' for the solver's advice."""
     rng = random.Random(seed)
     try:
-        pool = _play_pool(words, length, word, rng)
+        pool = _play_pool(words, length, word, rng, list_name)
+        secret = word.strip().lower() if word else rng.choice(pool)
+        if secret not in pool:
+            pool = [*pool, secret]
+        game = hangman(pool, lives=lives)
     except (ValueError, OSError) as error:
         raise _fail(str(error)) from error
-    secret = word.strip().lower() if word else rng.choice(pool)
-    if secret not in pool:
-        pool = [*pool, secret]
-    game = hangman(pool, lives=lives)
     console = Console(highlight=False)
     console.print(f"I have picked a word of {len(secret)} letters. You may guess {lives} wrong "
                   "letters; one more and you are hanged. Type a letter, the whole word, "
@@ -353,13 +357,16 @@ def play(
 
 
 def _play_pool(words: Path | None, length: int | None, word: str | None,
-               rng: random.Random) -> list[str]:
+               rng: random.Random, list_name: str | None = None) -> list[str]:
     if word is not None:
         clean = word.strip().lower()
         if not (clean.isascii() and clean.isalpha()):
             raise ValueError(f"{word!r} is not a plain a-z word")
+        if length is not None and length != len(clean):
+            raise ValueError(f"--word {clean} has {len(clean)} letters but --length is {length}; "
+                             "give one or the other")
         length = len(clean)
-    if words is None:
+    if words is None and list_name is None:
         from sleuth.words import common_words
 
         length = length or rng.randint(5, 8)
@@ -367,12 +374,12 @@ def _play_pool(words: Path | None, length: int | None, word: str | None,
         if not pool and word is None:
             raise ValueError(f"no built-in words of {length} letters")
         return pool
-    loaded = _load(words)
+    loaded = _load(words, list_name)
     lengths = sorted({len(w) for w in loaded})
     length = length or rng.choice([n for n in lengths if 4 <= n <= 9] or lengths)
     pool = [w for w in loaded if len(w) == length]
     if not pool and word is None:
-        raise ValueError(f"no words of {length} letters in {words}")
+        raise ValueError(f"no words of {length} letters in {words or list_name}")
     return pool
 
 
@@ -448,6 +455,7 @@ def _hint(game: Game, position: Position) -> str:
 def solve(
     length: Annotated[int, typer.Option(min=1, help="Letters in your word.")],
     words: WordsOption = None,
+    list_name: ListOption = None,
     lives: Annotated[int, typer.Option(min=0, help="Wrong letters the computer may guess; "
                                                    "one more and it loses.")] = 6,
     solver: Annotated[str, typer.Option(help=f"Who guesses: {', '.join(SOLVERS)}.")] = "exact",
@@ -461,7 +469,7 @@ def solve(
     """
     try:
         strategy = get_solver(solver)
-        all_words = _load(words)
+        all_words = _load(words, list_name)
         group = [w for w in all_words if len(w) == length]
         if not group:
             raise ValueError(f"no words of {length} letters in the list")
@@ -470,6 +478,7 @@ def solve(
     except (ValueError, OSError) as error:
         raise _fail(str(error)) from error
     console = Console(highlight=False)
+    console.print(f"Words: {escape(all_words.source)}")
     console.print(f"Think of a word of {length} letters; I know {len(group):,} of them. I may "
                   f"guess {lives} wrong letters. Answer with positions (2,5), a pattern "
                   "(_a__a_) or 'none'; 'undo' takes back an answer, 'quit' stops.")

@@ -11,7 +11,6 @@ import contextlib
 import random
 import shlex
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
 from sleuth.lingo.pit import (
@@ -26,6 +26,7 @@ from sleuth.lingo.pit import (
     DEFAULT_PLAYER,
     DEFAULT_SEED,
     PitError,
+    Standing,
     absolute_args,
     default_out_path,
     load_word_list,
@@ -36,7 +37,8 @@ from sleuth.lingo.pit import (
     words_by_length,
     write_wordlists,
 )
-from sleuth.lingo.referee import ATTEMPTS, GameResult, play_game
+from sleuth.lingo.referee import ATTEMPTS, GameResult, play_game, program_error
+from sleuth.lingo.sandbox import GameFolders, Stopped, default_sandbox, stop_on_signals
 
 if TYPE_CHECKING:
     from sleuth.game import Game
@@ -47,6 +49,12 @@ app = typer.Typer(
 )
 
 REFERENCE_LENGTH = 5
+LINGO_LENGTHS = range(4, 14)
+WordsOpt = Annotated[Path | None, typer.Option(
+    "--words", help="Word list file (default: ./wordlist.txt if present, else the official "
+    "list).")]
+ListOpt = Annotated[str | None, typer.Option(
+    "--list", help="A list shipped with sleuth, by name (see `sleuth lists`).")]
 FEEDBACK_STYLES = {"O": "bold green", "?": "bold yellow", "X": "dim"}
 
 
@@ -88,9 +96,11 @@ def total_line(total: int, rounds: int) -> str:
     return f"Total score: {total} / {100 * ATTEMPTS * rounds}"
 
 
-def word_source(words_file: Path | None, cwd: Path) -> Path | None:
-    """The word list file to use: ``--words``, else ``wordlist.txt`` here, else none."""
-    if words_file is not None:
+def word_source(words_file: Path | None, cwd: Path, list_name: str | None = None
+                ) -> Path | None:
+    """The word list file to use: ``--words``, else (without ``--list``) ``wordlist.txt`` here,
+    else none."""
+    if words_file is not None or list_name is not None:
         return words_file
     local = cwd / "wordlist.txt"
     return local if local.is_file() else None
@@ -115,11 +125,9 @@ def round_words(
 @contextlib.contextmanager
 def player_dir(
     cwd: Path, source: Path | None, words: Sequence[str], lengths: Sequence[int]
-) -> Iterator[tuple[Path, bool]]:
-    """Where the player runs: here if it holds the word list files, else a temp dir.
-
-    Yields the directory and whether it is the current one.
-    """
+) -> Iterator[GameFolders]:
+    """Sealed, read-only copies of the lists the player reads, a fresh folder per game: the
+    ``wordlist*.txt`` files here when they are the list in use, else files of ``words``."""
     local = cwd / "wordlist.txt"
     here = (
         source is not None
@@ -127,14 +135,47 @@ def player_dir(
         and source.resolve() == local.resolve()
         and all((cwd / f"wordlist{n}.txt").is_file() for n in lengths)
     )
-    if here:
-        yield cwd, True
-        return
-    with tempfile.TemporaryDirectory(prefix="sleuth-referee-") as tmp:
-        yield write_wordlists(Path(tmp), words, lengths), False
+
+    def fill(folder: Path) -> None:
+        if not here:
+            write_wordlists(folder, words, lengths)
+            return
+        for path in cwd.glob("wordlist*.txt"):
+            number = path.name.removeprefix("wordlist").removesuffix(".txt")
+            if (number == "" or number.isdigit()) and path.is_file():
+                (folder / path.name).write_bytes(path.read_bytes())
+
+    with GameFolders(fill, "sleuth-referee-") as folders:
+        yield folders
 
 
-def _fail(message: str, code: int = 1) -> typer.Exit:
+def lingo_lengths(text: str) -> list[int]:
+    """The lengths of ``--lengths``, each one Lingo is played at (4..13), or ValueError."""
+    wanted = parse_lengths(text)
+    outside = [n for n in wanted if n not in LINGO_LENGTHS]
+    if outside:
+        raise ValueError(f"Lingo is played with words of 4 to 13 letters, not {outside[0]}")
+    return wanted
+
+
+def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Table:
+    """Our players beside the 2014 entries' published scores, scaled to ``games`` a length."""
+    from sleuth.lingo.published import CPP_SECONDS, ENTRIES, scaled
+
+    count = sum(games.values())
+    table = Table(title=f"Beside the 2014 entries (their published sums scaled to these {count} "
+                  "games)", title_justify="left")
+    for column in ("Player", "Total", "per 1000 games", "s/game"):
+        table.add_column(column, justify="left" if column == "Player" else "right")
+    rows = [(escape(s.player), float(s.total), f"{s.mean_seconds:.2f}") for s in standings]
+    rows += [(f"{name} (2014)", scaled(name, games), f"{CPP_SECONDS:.2f}" if "C++" in name
+              else "") for name in ENTRIES]
+    for name, total, seconds in sorted(rows, key=lambda row: -row[1]):
+        table.add_row(name, f"{total:,.0f}", f"{1000 * total / max(count, 1):,.0f}", seconds)
+    return table
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
     _stderr().print(f"[red]Error:[/] {escape(message)}")
     return typer.Exit(code)
 
@@ -162,12 +203,8 @@ def referee(
         int, typer.Option("--rounds", "-rounds", min=1, help="Number of random rounds.")
     ] = 1,
     seed: Annotated[int | None, typer.Option(help="Seed for the random words.")] = None,
-    words: Annotated[
-        Path | None,
-        typer.Option(
-            "--words", help="Word list file (default ./wordlist.txt if present, else built-in)."
-        ),
-    ] = None,
+    words: WordsOpt = None,
+    list_name: ListOpt = None,
     timeout: Annotated[
         float, typer.Option(min=0.01, help="Seconds the player may take per guess.")
     ] = 30.0,
@@ -177,9 +214,9 @@ def referee(
 ) -> None:
     """Referee games of one player program, printing the reference engine's format."""
     cwd = Path.cwd()
-    source = word_source(words, cwd)
+    source = word_source(words, cwd, list_name)
     try:
-        all_words = load_word_list(source)
+        all_words = load_word_list(words, list_name, here=cwd)
     except (ValueError, OSError) as error:
         raise _fail(str(error)) from error
     groups = {n: set(group) for n, group in words_by_length(all_words).items()}
@@ -187,7 +224,7 @@ def referee(
     out = _stdout()
     if secrets is None:
         out.print("Error: Unknown word")
-        raise typer.Exit(1)
+        raise typer.Exit(2)
     if not secrets:
         raise _fail(f"the word list has no words of length {length or REFERENCE_LENGTH}")
     try:
@@ -196,7 +233,10 @@ def referee(
         raise _fail(f"cannot parse the player command: {error}") from error
     if not command:
         raise _fail("empty player command")
-    total = _referee_rounds(command, secrets, groups, cwd, source, all_words, timeout, debug)
+    argv = absolute_args(command, cwd)  # the player runs in a folder of its own, not here
+    if program_error(argv, cwd, None) is not None:
+        raise _fail(f"player program not found or not executable: {command[0]!r}")
+    total = _referee_rounds(argv, secrets, groups, cwd, source, all_words, timeout, debug)
     out.print()
     out.print(total_line(total, len(secrets)))
 
@@ -211,7 +251,8 @@ def _referee_rounds(
     timeout: float,
     debug: bool,
 ) -> int:
-    """Play and print every round; return the total score."""
+    """Play and print every round; return the total score. SIGTERM, SIGINT or SIGHUP end it
+    in order (no player or folder left) with one line and exit code 128 + the signal."""
     out, err = _stdout(), _stderr()
 
     def show(kind: str, text: str) -> None:
@@ -219,23 +260,27 @@ def _referee_rounds(
 
     total = 0
     lengths = sorted({len(secret) for secret in secrets})
-    with player_dir(cwd, source, all_words, lengths) as (workdir, here):
-        argv = command if here else absolute_args(command, cwd)
-        for secret in secrets:
-            out.print(Text(f"Starting new round, word is {secret}"))
-            result = play_game(
-                argv,
-                secret,
-                groups[len(secret)],
-                workdir=workdir,
-                timeout=timeout,
-                on_event=show,
-                debug_stderr=sys.stderr if debug else None,
-            )
-            if result.reason:
-                err.print(f"[yellow]Player fault:[/] {escape(result.reason)}")
-            out.print(round_end_line(result))
-            total += result.score
+    private = not default_sandbox().isolated  # the player could chmod a shared copy back
+    try:
+        with stop_on_signals(), player_dir(cwd, source, all_words, lengths) as folders:
+            for secret in secrets:
+                out.print(Text(f"Starting new round, word is {secret}"))
+                with folders.game(private) as workdir:
+                    result = play_game(
+                        command,
+                        secret,
+                        groups[len(secret)],
+                        workdir=workdir,
+                        timeout=timeout,
+                        on_event=show,
+                        debug_stderr=sys.stderr if debug else None,
+                    )
+                if result.reason:
+                    err.print(f"[yellow]Player fault:[/] {escape(result.reason)}")
+                out.print(round_end_line(result))
+                total += result.score
+    except Stopped as stopped:
+        raise _fail(f"stopped by {stopped.name}", 128 + stopped.signum) from None
     return total
 
 
@@ -248,9 +293,8 @@ def pit(
             help="Built-in strategy name or player command line (repeatable; default prepared).",
         ),
     ] = None,
-    words: Annotated[
-        Path | None, typer.Option(help="Word list file (default: the built-in list).")
-    ] = None,
+    words: WordsOpt = None,
+    list_name: ListOpt = None,
     lengths: Annotated[str, typer.Option(help="Word lengths: '4-13' or '5,7,9'.")] = "4-13",
     per_length: Annotated[
         int, typer.Option(min=1, help="Random words per length.")
@@ -271,13 +315,19 @@ def pit(
         typer.Option(help="Results file of an interrupted pit: skip its games, append the rest."),
     ] = None,
 ) -> None:
-    """Run a tournament: every player guesses the same random words of each length."""
+    """Run a tournament: every player guesses the same random words of each length.
+
+    Prints the per-length sums, the ranking, and beside them the 2014 entries' published scores
+    scaled to as many games.
+    """
     console = table_console()
     try:
-        wanted = parse_lengths(lengths)
-        word_list = load_word_list(words)
+        wanted = lingo_lengths(lengths)
+        word_list = load_word_list(words, list_name)
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
+    console.print(f"Words: {escape(word_list.source)}; {per_length} a length, seed {seed}",
+                  highlight=False)
     path = resume or out or default_out_path()
     try:
         report = run_pit(
@@ -295,11 +345,17 @@ def pit(
         )
     except PitError as error:
         raise _fail(str(error), 2) from error
-    except KeyboardInterrupt:
-        console.print(f"\nInterrupted. Finished games are in {path}; continue with --resume {path}")
-        raise typer.Exit(130) from None
+    except KeyboardInterrupt as stop:  # Ctrl-C, or Stopped by SIGTERM/SIGINT/SIGHUP
+        name, code = getattr(stop, "name", "SIGINT"), 128 + getattr(stop, "signum", 2)
+        where, lead = escape(str(path)), "\n" if console.is_terminal else ""
+        console.print(f"{lead}Interrupted ({name}). Finished games are in {where}; continue "
+                      f"with --resume {where}", soft_wrap=True)
+        raise typer.Exit(code) from None
     console.print(standings_table(report.standings, report.lengths))
     console.print(ranking_table(report.standings))
+    groups = words_by_length(word_list)
+    games = {n: min(per_length, len(groups.get(n, ()))) for n in report.lengths}
+    console.print(published_table(report.standings, games))
     console.print(
         f"Results: {escape(str(report.out))} ({report.played} games played, "
         f"{report.skipped} taken from the resumed file)"
@@ -344,7 +400,8 @@ def _opening_cells(game: Game, reached: dict[int, float], seconds: float, consol
 @app.command()
 def evaluate(
     length: Annotated[int, typer.Option(help="Word length to evaluate.")] = 5,
-    words: Annotated[Path | None, typer.Option(help="Word list (default: built-in).")] = None,
+    words: WordsOpt = None,
+    list_name: ListOpt = None,
     strategy: Annotated[list[str] | None, typer.Option(help="Strategy (repeatable).")] = None,
     bound: Annotated[bool, typer.Option(help="Also compute a sound upper bound on any "
                                         "strategy's mean, and each strategy's gap to it.")] = True,
@@ -377,7 +434,8 @@ def evaluate(
 
     console = table_console()
     try:
-        word_list = load_word_list(words)
+        lingo_lengths(str(length))
+        word_list = load_word_list(words, list_name)
         secrets = [w for w in word_list if len(w) == length]
         if not secrets:
             raise ValueError(f"no words of length {length} in the list")
@@ -388,7 +446,8 @@ def evaluate(
         raise _fail(str(error), 2) from error
     game = word_game(secrets, max_attempts=ATTEMPTS)
     best = None
-    title = f"Lingo, length {length}, {len(secrets)} words (exact, every word)"
+    title = (f"Lingo, length {length}, {len(secrets)} words of {escape(word_list.source)} "
+             "(exact, every word)")
     if bound:
         from sleuth.scoring import deep_bound
 
@@ -439,7 +498,8 @@ def evaluate(
 
 @app.command()
 def prepare(
-    words: Annotated[Path | None, typer.Option(help="Word list (default: built-in).")] = None,
+    words: WordsOpt = None,
+    list_name: ListOpt = None,
     lengths: Annotated[str, typer.Option(help="Word lengths: '4-13' or '5,7,9'.")] = "4-13",
     workers: Annotated[
         int | None, typer.Option(min=1, help="Processes (default: CPU count).")
@@ -458,27 +518,35 @@ def prepare(
     width: Annotated[int | None, typer.Option(min=1, help="Guesses searched by bound and by "
                                               "entropy on larger sets and with four left "
                                               "(default: 4; 12 at length 4, 8 at 5).")] = None,
+    book: Annotated[Path | None, typer.Option(help="Also write each tree, with this command "
+                                              "and the commit, into this folder as the trees "
+                                              "sleuth ships (src/sleuth/data).")] = None,
 ) -> None:
     """Compute the best-score decision tree of each length ahead of the games.
 
-    Trees are kept in the cache folder under a hash of the words, so ``sleuth lingo player``
-    and the pit use them whenever they play the same list. An interrupted run resumes.
+    Trees are kept in the cache folder under a hash of the words, so `sleuth lingo player` and
+    the pit use them whenever they play the same list; a length already prepared with the same
+    settings (or shipped with sleuth) is not searched again. An interrupted run resumes.
     """
     import time
-    from dataclasses import replace
+    from dataclasses import asdict, replace
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.table import Table
 
-    from sleuth.lingo.prepare import Settings
+    from sleuth.lingo.prepare import Settings, load_tree, save_book
     from sleuth.lingo.prepare import prepare as prepare_tree
 
     console = table_console()
     try:
-        wanted = parse_lengths(lengths)
-        by_length = words_by_length(load_word_list(words))
+        wanted = lingo_lengths(lengths)
+        word_list = load_word_list(words, list_name)
+        by_length = words_by_length(word_list)
+        if book is not None and not book.is_dir():
+            raise ValueError(f"--book {book}: not a folder")
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
+    console.print(f"Words: {escape(word_list.source)}", highlight=False)
     table = Table(title="Prepared Lingo trees")
     for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):
         table.add_column(column, justify="right", no_wrap=True)
@@ -500,12 +568,17 @@ def prepare(
             default = Settings.for_length(length)
             settings = replace(default, top=top or default.top, refine=refine,
                                exact=exact or default.exact, width=width or default.width)
+            tree = load_tree(secrets)
             try:
-                tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
-                                    progress=show)
+                if tree is None or tree.settings != asdict(settings):
+                    tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
+                                        progress=show)
             except KeyboardInterrupt:
                 console.print("\nInterrupted; run the same command again to resume.")
                 raise typer.Exit(130) from None
+        if book is not None:
+            save_book(tree, book, shlex.join(["sleuth", *sys.argv[1:]]), word_list.source)
+        seconds = tree.seconds or time.perf_counter() - start
         table.add_row(str(length), str(len(secrets)), tree.first, f"{tree.mean:.2f}",
-                      f"{1000 * tree.mean:,.0f}", f"{time.perf_counter() - start:.1f}")
+                      f"{1000 * tree.mean:,.0f}", f"{seconds:.1f}")
     console.print(table)

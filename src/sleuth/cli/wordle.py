@@ -1,9 +1,8 @@
 """``sleuth wordle``: the hinter, one solved game, whole-list benchmarks, openers, the optimum,
 and the variants (several boards at once, the adversarial host).
 
-Every command plays on the original lists when they are at hand (``../shared/data/wordle`` or
-``$SLEUTH_WORDLE_DIR``), else on the built-in stand-ins; ``--answers``/``--guesses`` take any
-lists, and each command prints which lists it used.
+Every command plays on the current game's lists by default, on any list shipped with sleuth
+with ``--list``, and on any files with ``--answers``/``--guesses``; each says which lists it used.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from rich.text import Text
 
 from sleuth import feedback as fb
 from sleuth.game import Game
-from sleuth.hint import HintSession, Report
+from sleuth.hint import EXACT_SECONDS, HintSession, Report
 from sleuth.wordle import (
     ATTEMPTS,
     LENGTH,
@@ -49,11 +48,12 @@ TILE = {fb.RIGHT: "bold bright_white on green", fb.PRESENT: "bold black on yello
         fb.ABSENT: "bold bright_white on bright_black"}  # ANSI colours: right on any terminal
 
 AnswersOpt = Annotated[Path | None, typer.Option(
-    "--answers", help="Answers (possible secrets), one word a line; default: the original "
-    "list if at hand, else the built-in one.")]
+    "--answers", help="Answers (possible secrets), one word a line; default: those of --list.")]
 GuessesOpt = Annotated[Path | None, typer.Option(
-    "--guesses", help="Accepted guesses, one word a line; default: the original list if at "
-    "hand, else the built-in one.")]
+    "--guesses", help="Accepted guesses, one word a line; default: those of --list.")]
+ListOpt = Annotated[str | None, typer.Option(
+    "--list", help="Lists shipped with sleuth (see `sleuth lists`); default: the current "
+    "game's, wordle-nyt-2023-07-01 (five letters; other lengths: the built-in dictionary).")]
 LengthOpt = Annotated[int, typer.Option(min=2, max=fb.MAX_LENGTH, help="Word length.")]
 AttemptsOpt = Annotated[int, typer.Option(min=1, help="Attempts allowed.")]
 PriorOpt = Annotated[str, typer.Option(help=f"Prior over answers: {', '.join(PRIORS)}.")]
@@ -84,6 +84,27 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _writable(path: Path, option: str) -> Path:
+    """``path`` if a file can be written there, checked before any work; else one line."""
+    from sleuth.export import writable
+
+    try:
+        return writable(path)
+    except ValueError as error:
+        raise _fail(f"{option}: {error}") from None
+
+
+def _reachable(cluster: str | None) -> None:
+    """Refuse a --cluster address that does not answer, in seconds and before any work."""
+    if cluster is not None:
+        from sleuth.search import check_cluster
+
+        try:
+            check_cluster(cluster)
+        except ValueError as error:
+            raise _fail(f"--cluster: {error}") from None
+
+
 def _words_of(path: Path | None, length: int) -> list[str] | None:
     if path is None:
         return None
@@ -92,13 +113,14 @@ def _words_of(path: Path | None, length: int) -> list[str] | None:
     return list(read_list(path, length))
 
 
-def make_game(answers: Path | None = None, guesses: Path | None = None, *,
+def make_game(answers: Path | None = None, guesses: Path | None = None,
+              list_name: str | None = None, *,
               length: int = LENGTH, attempts: int = ATTEMPTS, prior: str = "uniform",
               past: Path | None = None, exclude_past: bool = False, hard: bool = False,
               scoring: str = "guesses") -> tuple[Game, Lists]:
     """The game the options describe, and its lists; raises ``typer.Exit`` on bad input."""
     try:
-        lists = load_lists(answers, guesses, length=length)
+        lists = load_lists(answers, guesses, list_name=list_name, length=length)
         past_words = _words_of(past, length)
         game = game_from(lists, attempts=attempts, prior=prior, past=past_words,
                          exclude_past=exclude_past, hard=hard, scoring=scoring)
@@ -266,7 +288,7 @@ def run_session(session: HintSession, console: Console, interactive: bool) -> in
         if not lines:
             continue
         for text in lines[:-1]:
-            quiet = session.feed(text)
+            quiet = session.feed(text, quiet=True)
             if quiet.error or quiet.notes:
                 show_report(console, Report(quiet.remaining, [], [], [], quiet.hard,
                                             quiet.notes, quiet.error))
@@ -289,8 +311,13 @@ def hint(
     exact: Annotated[int, typer.Option(
         min=0, help="Find the exact optimal next guess when at most this many answers are "
         "left (0: never; normal mode only).")] = 250,
+    exact_time: Annotated[float, typer.Option(
+        "--exact-time", min=0.01, metavar="SECONDS", help="Give that exact search at most this "
+        "long per answer; past it, the guesses are ranked by the heuristic alone.")]
+    = EXACT_SECONDS,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
     length: LengthOpt = LENGTH,
     prior: PriorOpt = "uniform",
     past: PastOpt = None,
@@ -303,26 +330,45 @@ def hint(
     quit.
     """
     console = _console()
-    game, lists = make_game(answers, guesses, length=length, prior=prior, past=past,
+    game, lists = make_game(answers, guesses, list_name, length=length, prior=prior, past=past,
                             exclude_past=exclude_past)
     try:
-        session = HintSession(game, hard=hard, top=top, show=show, rank=rank, exact=exact)
+        session = HintSession(game, hard=hard, top=top, show=show, rank=rank, exact=exact,
+                              exact_seconds=exact_time)
     except ValueError as error:
         raise _fail(str(error)) from error
-    if played:
-        for item in played:
-            report = session.feed(item)
-            if report.error:
-                show_report(console, report)
-                raise typer.Exit(1)
-        show_report(console, session.report(notes=report.notes))
-        return
-    interactive = sys.stdin.isatty()
-    if interactive:
-        _lists_line(console, game, lists)
-        console.print("[dim]Type a guess and its colours (crane 01200, crane bygbb, or paste "
-                      "the squares); `help` for more, `quit` to leave.[/]")
-    raise typer.Exit(run_session(session, console, interactive))
+    try:
+        if played:
+            _lists_line(console, game, lists)
+            _hint_once(console, session, played)
+            return
+        interactive = sys.stdin.isatty()
+        if interactive:
+            _lists_line(console, game, lists)
+            console.print("[dim]Type a guess and its colours (crane 01200, crane bygbb, or "
+                          "paste the squares); `help` for more, `quit` to leave.[/]")
+        raise typer.Exit(run_session(session, console, interactive))
+    finally:
+        session.close()
+
+
+def _hint_once(console: Console, session: HintSession, played: list[str]) -> None:
+    """Apply every item given as an argument, then print the hints; an item that cannot be
+    applied (unreadable, contradicted, or a word without its colours) is an error."""
+    notes: list[str] = []
+    for item in played:
+        report = session.feed(item, quiet=True)
+        if report.error:
+            raise _fail(f"{item}: {report.error}")
+        notes += report.notes
+    if session.words:
+        words = ", ".join(w.upper() for w in session.words)
+        raise _fail(f"no colours for {words}: give each word its colours, e.g. crane:01200 or "
+                    "crane:bygbb")
+    if session.codes:
+        rows = " ".join(fb.to_text(c, session.length, "squares") for c in session.codes)
+        raise _fail(f"no word for the colours {rows}: give the words played after them")
+    show_report(console, session.report(notes=notes))
 
 
 # --------------------------------------------------------------------------- solve
@@ -339,6 +385,7 @@ def solve(
     hard: HardOpt = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
 ) -> None:
@@ -347,9 +394,12 @@ def solve(
     secret = word.strip().lower()
     if len(secret) != length or not (secret.isascii() and secret.isalpha()):
         raise _fail(f"{word!r} is not a {length}-letter word")
-    game, lists = make_game(answers, guesses, length=length, attempts=attempts, hard=hard)
+    game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
+                            hard=hard)
     if secret not in game.secret_labels:
-        raise _fail(f"{secret!r} is not in the answer list ({lists.source}); pass --answers")
+        raise _fail(f"{secret!r} is not in the answer list ({lists.source}); pass --answers "
+                    "or --list")
+    _lists_line(console, game, lists)
     started = time.perf_counter()
     opener = _first(game, first)
     if strategy == "optimal":
@@ -439,6 +489,7 @@ def bench(
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Write no PNG.")] = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
     prior: PriorOpt = "uniform",
@@ -449,10 +500,15 @@ def bench(
     from sleuth.tree import evaluate
 
     console = _console()
-    game, lists = make_game(answers, guesses, length=length, attempts=attempts, prior=prior,
-                            hard=hard, scoring=scoring)
+    plot = None if no_plot or plot is None else _plot_path(plot)
+    game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
+                            prior=prior, hard=hard, scoring=scoring)
     names = strategy or ["entropy", "minimax", "expected", "parts"]
+    for name in names:
+        if name != "optimal":
+            _strategy(name)  # every name checked before any strategy runs
     opener = _first(game, first)
+    trees = [(f"tree {path.name}", _tree_strategy(game, path)) for path in tree or []]
     _lists_line(console, game, lists)
     chosen = [_player(n, game, first and first.strip().lower(), console) for n in names]
     mode = "hard mode" if hard else "normal mode"
@@ -468,9 +524,7 @@ def bench(
     results: list[tuple[str, dict[int, int], int]] = []
     runs = [(s.name, Opening(opener, s) if opener is not None and s.name in names else s)
             for s in chosen]
-    for path in tree or []:
-        runs.append((f"tree {path.name}", _tree_strategy(game, path)))
-    for name, strat in runs:
+    for name, strat in [*runs, *trees]:
         started = time.perf_counter()
         with _bar(console, name, len(game.secrets)) as (bar, task):
             result = evaluate(game, strat, progress=lambda n, t=task: bar.advance(t, n))
@@ -485,13 +539,32 @@ def bench(
         console.print(f"[bold]{escape(name)}[/]")
         for line in histogram(dist, failures):
             console.print(line)
-    if not no_plot and plot is not None:
+    if plot is not None:
         title = f"Wordle {mode}: guesses per answer ({len(game.secrets)} answers)"
         try:
             console.print(f"plot: {plot_distributions(results, plot, title)}")
-        except ImportError:
-            raise _fail("the plot needs matplotlib (pip install matplotlib), or --no-plot")\
-                from None
+        except OSError as error:  # checked before the games: only a full disk or a race left
+            raise _fail(f"cannot write the plot {plot}: {error.strerror or error}", 1) from None
+
+
+def _plot_path(plot: Path) -> Path:
+    """Where ``--plot`` writes, checked before any work: matplotlib is at hand, writes that
+    format (``.png`` is added to a name without one, as matplotlib does), and the place is
+    writable."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise _fail("the plot needs matplotlib (pip install matplotlib), or --no-plot") from None
+    kind = plot.suffix.lower().lstrip(".")
+    if not kind and plot.name and not plot.is_dir():
+        plot = plot.with_name(plot.name + ".png")
+    elif kind and kind not in FigureCanvasBase.get_supported_filetypes():
+        raise _fail(f"--plot: {plot}: matplotlib does not write .{kind} files; use .png, .svg "
+                    "or .pdf")
+    return _writable(plot, "--plot")
 
 
 class _bar:
@@ -542,9 +615,15 @@ def _tree_strategy(game: Game, path: Path):
 
     try:
         data = json.loads(path.read_text())
+        if not isinstance(data, dict):
+            raise ValueError("not a decision tree file (a JSON object with a guess expected)")
         root = tree_node(game, data.get("tree", data), game.guesses.shape[1])
-    except (OSError, ValueError) as error:
-        raise _fail(f"{path}: {error}") from error
+    except RecursionError:
+        raise _fail(f"--tree {path}: the tree is nested too deeply to read") from None
+    except OSError as error:
+        raise _fail(f"--tree {path}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise _fail(f"--tree {path}: {error}") from None
     return TreePlayer(root, name=f"tree {path.name}")
 
 
@@ -563,6 +642,7 @@ def openers(
     hard: HardOpt = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
     prior: PriorOpt = "uniform",
@@ -578,8 +658,8 @@ def openers(
     if by not in RANKINGS:
         raise _fail(f"unknown ranking {by!r}; choose one of {', '.join(RANKINGS)}")
     console = _console()
-    game, lists = make_game(answers, guesses, length=length, attempts=attempts, prior=prior,
-                            hard=hard)
+    game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
+                            prior=prior, hard=hard)
     _lists_line(console, game, lists)
     follow = None if strategy == "optimal" else _strategy(strategy)
     started = time.perf_counter()
@@ -635,15 +715,17 @@ def _search(game: Game, first: str | None, cluster: str | None, console: Console
     except ImportError as error:
         raise _fail(f"the exact search is not available ({error})") from error
     label = f"optimal after {first.upper()}" if first else "optimal"
-    with _bar(console, label, 1) as (bar, task):
-        def progress(done: int, queued: int) -> None:
-            bar.update(task, completed=done, total=max(queued, 1))
+    try:
+        with _bar(console, label, 1) as (bar, task):
+            def progress(done: int, queued: int) -> None:
+                bar.update(task, completed=done, total=max(queued, 1))
 
-        try:
             return optimal_mean(game, first_guess=first, max_guesses=game.max_cost,
                                 progress=progress, cluster=cluster, workers=workers)
-        except ValueError as error:
-            raise _fail(str(error)) from error
+    except ValueError as error:
+        raise _fail(str(error)) from error
+    except KeyboardInterrupt:
+        raise _fail("interrupted: the search and its workers were stopped", 130) from None
 
 
 @app.command()
@@ -664,15 +746,21 @@ def optimal(
     = None,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
 ) -> None:
     """The exact optimal decision tree: the least total guesses over every answer."""
     console = _console()
-    game, lists = make_game(answers, guesses, length=length, attempts=attempts, hard=hard)
+    if every:
+        path = _writable(results or Path(f"wordle-openers{'-hard' * hard}.jsonl"), "--results")
+    else:
+        _writable(out or Path(f"wordle-optimal{'-hard' * hard}.json"), "--out")
+    _reachable(cluster)
+    game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
+                            hard=hard)
     _lists_line(console, game, lists)
     if every:
-        path = results or Path(f"wordle-openers{'-hard' * hard}.jsonl")
         _sweep(game, path, limit, cluster, workers, console)
         return
     if first is not None:
@@ -705,7 +793,10 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
 
     order = sweep_order(game)
     order = order[:limit] if limit else order
-    before = Sweep.load(path)
+    try:
+        before = Sweep.load(path)
+    except (OSError, ValueError) as error:
+        raise _fail(f"--results {path}: not records of a sweep ({error})") from None
     todo = sum(not before.done(w) for w in order)
     console.print(f"{len(order) - todo} of {len(order)} openers already in {path}; "
                   f"{todo} to search")
@@ -726,9 +817,8 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
             sweep = sweep_openers(game, order, path, cluster=cluster, workers=workers,
                                   on_result=note)
         except KeyboardInterrupt:
-            console.print(f"\nInterrupted; resume with the same command ({path} keeps "
-                          "every finished opener).")
-            raise typer.Exit(130) from None
+            raise _fail(f"interrupted; resume with the same command ({path} keeps every "
+                        "finished opener)", 130) from None
         except (ValueError, OSError) as error:
             raise _fail(str(error)) from error
     ranked = sorted(sweep.totals.items(), key=lambda item: (item[1], item[0]))
@@ -747,8 +837,9 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
 
 @app.command()
 def boards(
-    n_boards: Annotated[int, typer.Option("--boards", "-n", min=1, max=64,
-                                          help="Boards at once (2 Dordle, 4 Quordle).")] = 4,
+    n_boards: Annotated[int | None, typer.Option(
+        "--boards", "-n", min=1, max=64, help="Boards at once (2 Dordle, 4 Quordle); default: "
+        "4, or one per --secret.")] = None,
     games: Annotated[int, typer.Option(min=1, help="Random games to play.")] = 5,
     seed: Annotated[int, typer.Option(help="Seed of the random answers.")] = 1,
     secret: Annotated[list[str] | None, typer.Option(
@@ -760,6 +851,7 @@ def boards(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary.")] = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
     length: LengthOpt = LENGTH,
 ) -> None:
     """Several boards at once (Dordle, Quordle, ...): one guess scored on every open board."""
@@ -769,15 +861,17 @@ def boards(
     console = _console()
     if metric not in METRICS:
         raise _fail(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
-    game, lists = make_game(answers, guesses, length=length)
+    if secret and n_boards is not None and n_boards != len(secret):
+        raise _fail(f"--boards {n_boards} but {len(secret)} --secret: give one secret per "
+                    "board (or leave out --boards)")
+    n_boards = len(secret) if secret else n_boards or 4
+    game, lists = make_game(answers, guesses, list_name, length=length)
     limit = attempts or boards_attempts(n_boards)
     if secret:
         wanted = [w.strip().lower() for w in secret]
         missing = [w for w in wanted if w not in game.secret_labels]
         if missing:
             raise _fail(f"not in the answer list: {', '.join(missing)}")
-        n_boards = len(wanted)
-        limit = attempts or boards_attempts(n_boards)
         plays = [[game.secret_labels.index(w) for w in wanted]]
     else:
         rng = np.random.default_rng(seed)
@@ -824,6 +918,7 @@ def absurdle(
     limit: Annotated[int, typer.Option(min=1, help="Give up beyond this many guesses.")] = 8,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
     length: LengthOpt = LENGTH,
 ) -> None:
     """The adversarial host (Absurdle): the fewest guesses that force a win.
@@ -833,7 +928,7 @@ def absurdle(
     from sleuth.wordle import absurdle_play, absurdle_solve
 
     console = _console()
-    game, lists = make_game(answers, guesses, length=length, attempts=1 << 20)
+    game, lists = make_game(answers, guesses, list_name, length=length, attempts=1 << 20)
     _lists_line(console, game, lists)
     started = time.perf_counter()
     try:

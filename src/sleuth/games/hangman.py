@@ -28,6 +28,7 @@ from sleuth.game import Game, Position
 
 LETTERS = fb.ALPHABET
 _BLANKS = "_-.0"
+MAX_LENGTH = 62  # a mask has a bit per position and 2**62 masks still count in an int64
 
 
 def letter_masks(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
@@ -123,7 +124,7 @@ def hangman(words: Iterable[str], *, lives: int = 6, length: int | None = None,
     size = lengths[0]
     return Game(
         guesses=np.arange(len(LETTERS), dtype=np.uint8)[:, None],
-        secrets=fb.encode(secret_words),
+        secrets=fb.encode(secret_words, max_length=MAX_LENGTH),
         feedback=letter_masks,
         n_codes=2**size,
         solved=None,

@@ -170,6 +170,8 @@ def _peg_reader(holes: int, letters: dict[str, int]) -> Callable[[str], int]:
 
     def read(text: str) -> int:
         raw = text.strip().lower()
+        if re.search(r"(?:^|[^\d\s])\s*-\s*\d", raw):  # a minus sign, not a dash between numbers
+            raise FeedbackError(f"feedback {text.strip()!r}: peg counts cannot be negative")
         counts = [0, 0]
         pairs = re.findall(r"(\d+)\s*([a-z]+)", raw)
         numbers = re.findall(r"\d+", raw)

@@ -2,6 +2,9 @@
 
 Every finished game is appended at once as a JSON line to a results file, so an
 interrupted pit can be resumed; at the end a table of per-length sums and a ranking.
+Each game's player runs sealed off in a folder of its own (:mod:`sleuth.lingo.sandbox`);
+SIGTERM, SIGINT or SIGHUP stop the pit in order (:class:`~sleuth.lingo.sandbox.Stopped`):
+no player process and no temporary folder is left, the finished games stay in the file.
 """
 
 from __future__ import annotations
@@ -13,14 +16,13 @@ import random
 import shlex
 import shutil
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -28,9 +30,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sleuth.lingo.referee import GameResult, play_game
+from sleuth.lingo.sandbox import GameFolders, Sandbox, default_sandbox, stop_on_signals
+
+if TYPE_CHECKING:
+    from sleuth.words import WordList
 
 DEFAULT_LENGTHS = tuple(range(4, 14))
-DEFAULT_PER_LENGTH = 100
+DEFAULT_PER_LENGTH = 10
 DEFAULT_SEED = 2014
 DEFAULT_PLAYER = "prepared"
 BUILTIN_PREFIX = "builtin:"
@@ -86,12 +92,14 @@ class PitReport:
 # --- word lists -------------------------------------------------------------------------
 
 
-def load_word_list(path: Path | str | None = None) -> list[str]:
-    """Words of ``path`` via ``sleuth.words.load_words``, or the built-in list."""
-    from sleuth import words as word_module
+def load_word_list(path: Path | str | None = None, list_name: str | None = None, *,
+                   here: Path | None = None) -> WordList:
+    """The pit's words by the one rule (see :func:`sleuth.words.choose_words`): ``--words``,
+    else ``--list``, else ``./wordlist.txt``, else the official Lingo list."""
+    from sleuth.lists import LINGO
+    from sleuth.words import choose_words
 
-    loaded: Any = word_module.load_words(path) if path is not None else word_module.default_words()
-    return list(getattr(loaded, "words", loaded))
+    return choose_words(path, list_name, default=LINGO, here=here)
 
 
 def words_by_length(words: Iterable[str]) -> dict[int, list[str]]:
@@ -138,7 +146,10 @@ def parse_lengths(text: str) -> list[int]:
 
     >>> parse_lengths("4-6,10")
     [4, 5, 6, 10]
+
+    Each length must be 1 to 64 (so at most 64 of them), checked before a range is built.
     """
+    longest = 64  # no word list holds longer words; nor is a pit of more lengths sensible
     lengths: set[int] = set()
     for part in text.replace(" ", "").split(","):
         if not part:
@@ -150,6 +161,8 @@ def parse_lengths(text: str) -> list[int]:
             raise ValueError(f"bad length range {part!r}") from error
         if first < 1 or last < first:
             raise ValueError(f"bad length range {part!r}")
+        if last > longest:
+            raise ValueError(f"bad length range {part!r}: words have at most {longest} letters")
         lengths.update(range(first, last + 1))
     if not lengths:
         raise ValueError("no lengths given")
@@ -455,13 +468,20 @@ def run_pit(
     path = Path(resume or out or default_out_path())
     done = {record_key(record) for record in finished}
     todo = list(schedule(entrants, drawn, done))
-    with tempfile.TemporaryDirectory(prefix="sleuth-pit-") as tmp, open_for_append(path) as sink:
+    sandbox = default_sandbox()
+    if not all(p.builtin for p in entrants) and not sandbox.isolated and _is_root():
+        console.print(f"[yellow]Players are not isolated:[/] {escape(sandbox.note)}")
+    lists = list(words)
+
+    def fill(folder: Path) -> None:
+        write_wordlists(folder, lists, lengths)
+
+    with stop_on_signals(), open_for_append(path) as sink, GameFolders(fill, "sleuth-pit-") as tmp:
         if resume is None:
             _write_line(sink, header)
-        workdir = write_wordlists(Path(tmp), words, lengths)
-        warm_openers(workdir, sorted({len(word) for _, word in todo}),
+        warm_openers(tmp.lists, sorted({len(word) for _, word in todo}),
                      [p.name for p in entrants if p.builtin], console)
-        played = _play_all(todo, words, workdir, timeout, jobs, sink, console, progress, on_game)
+        played = _play_all(todo, words, tmp, timeout, jobs, sink, console, progress, on_game)
     ranked = standings([*finished, *played], names)
     return PitReport(path, ranked, list(drawn), len(played), len(finished))
 
@@ -469,33 +489,24 @@ def run_pit(
 def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
                  console: Console | None) -> None:
     """Compute the built-in players' first guesses once, before the games, into their cache,
-    and rehearse games of each on the first length so that their kernels are compiled."""
+    and compile each one's kernels on the first length (once per install)."""
     from sleuth import strategies
     from sleuth.game import word_game
-    from sleuth.lingo.player import (
-        ATTEMPTS,
-        opening_guess,
-        player_words,
-        rehearsal_secrets,
-        rehearse,
-    )
+    from sleuth.lingo.player import ATTEMPTS, compile_kernels, opening_guess, player_words
 
     if console is not None and names and lengths:
         console.print(f"[dim]First guesses of {', '.join(names)} for lengths "
                       f"{', '.join(map(str, lengths))} (computed once per word list)...[/dim]")
-    rehearsed = False
-    for length in lengths:
+    for i, length in enumerate(lengths):
         words = player_words(length, workdir)
         if not len(words):
             continue
         game = word_game(list(words), max_attempts=ATTEMPTS)
         for name in names:
             strategy = strategies.get(name)
-            opener = opening_guess(game, words, strategy, remember=True)
-            if not rehearsed:
-                for secret in rehearsal_secrets(game, opener):
-                    rehearse(game, strategy, opener, secret)
-        rehearsed = True
+            opener = opening_guess(game, words, strategy)
+            if i == 0:
+                compile_kernels(game, strategy, opener)
 
 
 def _unique_players(players: Iterable[Player]) -> list[Player]:
@@ -511,10 +522,26 @@ def _write_line(sink: IO[str], record: dict[str, Any]) -> None:
     sink.flush()
 
 
+def _is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _play_one(
+    player: Player, secret: str, words: set[str], folders: GameFolders, sandbox: Sandbox,
+    **options: Any,
+) -> GameResult:
+    """One game in a fresh folder of its own: a private copy of the lists when the player is
+    neither ours nor isolated (it could chmod a shared one)."""
+    private = not player.builtin and not sandbox.isolated
+    with folders.game(private) as workdir:
+        return play_game(list(player.command), secret, words, workdir=workdir,
+                         trusted=player.builtin, sandbox=sandbox, **options)
+
+
 def _play_all(
     todo: list[tuple[Player, str]],
     words: Sequence[str],
-    workdir: Path,
+    folders: GameFolders,
     timeout: float,
     jobs: int | None,
     sink: IO[str],
@@ -528,15 +555,17 @@ def _play_all(
     records: list[dict[str, Any]] = []
     workers = max(1, jobs or os.cpu_count() or 1)
     stop = threading.Event()
+    sandbox = default_sandbox()
     with _progress(console, show) as bar, ThreadPoolExecutor(max_workers=workers) as pool:
         task = bar.add_task("games", total=len(todo), last="")
         futures: dict[Future[GameResult], Player] = {
             pool.submit(
-                play_game,
-                list(player.command),
+                _play_one,
+                player,
                 secret,
                 groups[len(secret)],
-                workdir=workdir,
+                folders,
+                sandbox,
                 timeout=timeout,
                 env=env if player.builtin else None,
                 stop=stop,

@@ -1,9 +1,10 @@
 """The Lingo player program: reads the word list from its directory and guesses over stdin/stdout.
 
 Protocol (SPEC section 1): write a guess and a newline, flush, read one feedback line of
-``O``/``?``/``X``; stop on all ``O``, after five attempts, or at the end of input. The player
-writes no file; the first guess of each (list, length, strategy) is computed ahead of the games
-by ``sleuth lingo pit`` into a small cache, and on the fly when it is not there.
+``O``/``?``/``X``; stop on all ``O``, after five attempts, or at the end of input. On the
+official list the shipped tree answers every feedback without numpy or numba. On another list
+the first guess of each (list, length, strategy) is computed once and kept in the user cache,
+and the first game after an install compiles every kernel a game can need in one go.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -27,15 +27,17 @@ ATTEMPTS = 5
 
 
 def player_words(length: int, directory: Path) -> WordList:
-    """The words of one length: ``wordlistN.txt``, else ``wordlist.txt``, else the built-in list."""
-    from sleuth.words import WordList, default_words, load_words
+    """The words of one length: ``wordlistN.txt``, else ``wordlist.txt``, else the official
+    list."""
+    from sleuth.lists import LINGO
+    from sleuth.words import WordList, load_words, shipped_words
 
     for name in (f"wordlist{length}.txt", "wordlist.txt"):
         path = directory / name
         if path.exists():
             return load_words(path, length=length)
-    words = default_words()
-    return WordList(words.of_length(length), source="built-in")
+    words = shipped_words(LINGO)
+    return WordList(words.of_length(length), source=words.source)
 
 
 def _book_path() -> Path:
@@ -46,10 +48,9 @@ def _book_key(words: WordList, strategy: str) -> str:
     return f"{words.sha256}:{len(words)}:{strategy}"
 
 
-def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy, *,
-                  remember: bool = False) -> int:
-    """The strategy's first guess for this list: from the cache, else computed (and cached
-    when ``remember``: the pit does so before its games; a player writes no file)."""
+def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy) -> int:
+    """The strategy's first guess for this list: from the cache, else computed and cached, so
+    that the next game on the same list starts at once."""
     path = _book_path()
     key = _book_key(words, strategy.name)
     try:
@@ -58,8 +59,7 @@ def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy, *,
     except (OSError, ValueError, KeyError, TypeError):
         pass
     guess = strategy.choose(game, game.start())
-    if remember:
-        _remember(path, key, game.guess_labels[guess])
+    _remember(path, key, game.guess_labels[guess])
     return guess
 
 
@@ -96,8 +96,39 @@ def rehearse(game: Game, strategy: strategies.Strategy, opener: int, secret: int
         guess = strategy.choose(game, position)
 
 
+def compile_kernels(game: Game, strategy: strategies.Strategy, opener: int,
+                    stderr: TextIO | None = None) -> bool:
+    """Compile every kernel a game of this strategy can need, in one go, once per install
+    (rehearsal games, see :func:`rehearsal_secrets`), saying so on ``stderr``. Returns whether
+    it compiled."""
+    marker = cache_dir() / "compiled" / f"{_build()}-{strategy.name}"
+    if marker.exists() or _has_tree(strategy, game):  # a prepared tree searches nothing
+        return False
+    if stderr is not None:
+        print("sleuth: compiling the search kernels once after this install (some 20 s); "
+              "later games start at once", file=stderr, flush=True)
+    for secret in rehearsal_secrets(game, opener):
+        rehearse(game, strategy, opener, secret)
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass
+    return True
+
+
+def _build() -> str:
+    """What compiled kernels depend on: sleuth's, numba's and Python's versions."""
+    from importlib.metadata import version
+
+    return f"sleuth{version('sleuth')}-numba{version('numba')}-py{sys.version_info[0]}" \
+        f"{sys.version_info[1]}"
+
+
 def _remember(path: Path, key: str, word: str) -> None:
     """Add one opener to the cache file atomically; a cache that cannot be written is skipped."""
+    import tempfile
+
     try:
         try:
             book = json.loads(path.read_text())
@@ -133,9 +164,13 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
     from sleuth.feedback import FeedbackError
     from sleuth.game import word_game
 
-    words = player_words(length, directory)
+    try:
+        words = player_words(length, directory)
+    except ValueError as err:  # no such file, or no word of this length
+        print(f"error: {err}", file=stderr)
+        return 2
     if not len(words):
-        print(f"no words of length {length} in the word list", file=stderr)
+        print(f"error: no words of length {length} in the word list", file=stderr)
         return 2
     try:
         strategy = strategies.get(strategy_name)
@@ -151,9 +186,13 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
             print(f"unreadable feedback: {err}", file=stderr)
             return 1
         position = _narrow(game, position, guess, code, stderr)
-    guess = opening_guess(game, words, strategy) if not history and not _has_tree(
-        strategy, game) else strategy.choose(game, position)
+    if not history and not _has_tree(strategy, game):
+        guess = opening_guess(game, words, strategy)
+        compile_kernels(game, strategy, guess, stderr)
+    else:
+        guess = strategy.choose(game, position)
     while position.cost < ATTEMPTS:
+        guess = _unplayed(game, position, guess)
         stdout.write(game.guess_labels[guess] + "\n")
         stdout.flush()
         line = stdin.readline()
@@ -173,6 +212,18 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
     return 0
 
 
+def _unplayed(game: Game, position: Position, guess: int) -> int:
+    """``guess``, or when it was played already (after answers that contradict the list), the
+    first possible secret, else the first word, not played yet."""
+    played = {g for g, _ in position.history}
+    if guess not in played:
+        return guess
+    for index in (*game.guess_of_secret(position.candidates).tolist(), *range(len(game.guesses))):
+        if index not in played:
+            return int(index)
+    return guess
+
+
 def _has_tree(strategy: strategies.Strategy, game: Game) -> bool:
     """Whether the strategy plays a prepared tree of this game (its own first guess then)."""
     prepared = getattr(strategy, "prepared", None)
@@ -187,21 +238,24 @@ def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextI
     try:
         return game.after(position, guess, code)
     except Contradiction as err:
-        print(f"warning: {err}", file=stderr)
+        print(f"warning: the answers contradict the word list ({err}); playing on",
+              file=stderr)
         rest = position.candidates[game.guess_of_secret(position.candidates) != guess]
         return Position(rest if rest.size else position.candidates, position.cost + 1,
                         (*position.history, (guess, code)))
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m sleuth.lingo.player") -> int:
     """``python -m sleuth.lingo.player [--strategy NAME] N``: the player without the CLI's
     start-up cost (the pit runs built-in players this way; ``sleuth lingo player`` is the same)."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m sleuth.lingo.player")
+    parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--strategy", default="prepared", help="a built-in strategy name")
     parser.add_argument("length", type=int)
     args = parser.parse_args(argv)
+    if args.length < 1:
+        parser.exit(2, f"error: the word length must be a positive number, not {args.length}\n")
     return play(args.length, args.strategy)
 
 

@@ -13,6 +13,7 @@ appended to a ``.partial.jsonl`` file beside the tree so an interrupted run resu
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import tempfile
@@ -29,7 +30,7 @@ import numpy as np
 from sleuth import endgame
 from sleuth import feedback as fb
 from sleuth.game import Game, Position, lingo_points, word_game
-from sleuth.lingo.quick import list_key, tree_path
+from sleuth.lingo.quick import book_path, list_key, shipped_tree, tree_path
 from sleuth.tree import Node, evaluate
 
 TREE_FORMAT = 1
@@ -132,6 +133,7 @@ class Prepared:
     screened: dict[str, float] = field(default_factory=dict)
     complete: bool = False  # a guess for every feedback path: the game needs no search
     format: int = TREE_FORMAT
+    book: dict[str, str] = field(default_factory=dict)  # shipped trees: command, commit, list
 
     @property
     def mean(self) -> float:
@@ -144,30 +146,66 @@ class Prepared:
         return self.moves.get(".".join(map(str, history)))
 
     def save(self, path: Path) -> None:
+        """Write the tree atomically, gzipped when the name ends in ``.gz``."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({**asdict(self), "mean": self.mean}, separators=(",", ":"))
+        data = gzip.compress(text.encode(), 9, mtime=0) if path.suffix == ".gz" else text.encode()
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tree")
-        with os.fdopen(fd, "w") as f:
-            json.dump(asdict(self), f)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)  # readable by players running as another user, and in a wheel
         os.replace(tmp, path)
+
+    @classmethod
+    def of(cls, data: dict[str, Any] | None) -> Prepared | None:
+        """The tree a JSON object describes, or None when it is not a tree of this format."""
+        if not isinstance(data, dict) or data.get("format") != TREE_FORMAT:
+            return None
+        try:
+            return cls(**{k: v for k, v in data.items() if k != "mean"})
+        except TypeError:
+            return None
 
     @classmethod
     def load(cls, path: Path) -> Prepared | None:
         """The tree in ``path``, or None when there is none (or it is unreadable or stale)."""
         try:
-            data = json.loads(path.read_text())
-            if data.get("format") != TREE_FORMAT:
-                return None
-            return cls(**data)
-        except (OSError, ValueError, TypeError):
+            return cls.of(json.loads(path.read_text()))
+        except (OSError, ValueError):
             return None
 
 
 def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared | None:
-    """The prepared tree of exactly these words, if one was prepared."""
+    """The prepared tree of exactly these words, if one was prepared or ships with sleuth."""
+    key = list_key(words)
     tree = Prepared.load(tree_path(words, directory))
-    if tree is None or tree.key != list_key(words) or tree.n_words != len(words):
+    if tree is None and directory is None:
+        tree = Prepared.of(shipped_tree(len(words[0]), key))
+    if tree is None or tree.key != key or tree.n_words != len(words):
         return None
     return tree
+
+
+def save_book(tree: Prepared, folder: Path, command: str, source: str) -> Path:
+    """Write ``tree`` as the shipped tree of its length into ``folder``, recording the command
+    that built it, the commit of the code and the list."""
+    book = {"command": command, "commit": _commit(), "list": source,
+            "date": time.strftime("%Y-%m-%d", time.gmtime())}
+    path = book_path(tree.length, folder)
+    replace(tree, book=book).save(path)
+    return path
+
+
+def _commit() -> str:
+    """The git commit of this source tree, or the package version outside a checkout."""
+    import subprocess
+    from importlib.metadata import version
+
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                              cwd=Path(__file__).parent, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return f"sleuth {version('sleuth')}"
 
 
 class _Journal:

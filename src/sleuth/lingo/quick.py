@@ -2,9 +2,10 @@
 
 A prepared tree (see :mod:`sleuth.lingo.prepare`) that holds a guess for every feedback path
 needs no search during the game, so the player need not import numpy or numba: it reads the word
-list, finds the tree by the list's hash, and answers each feedback from the tree. When the
-feedback leaves the tree (a secret that is not in the list), it hands the history so far to the
-full player.
+list, finds the tree by the list's hash (in the cache, or shipped in the package for the official
+list: a file that is byte for byte the official one is known by its checksum alone), and answers
+each feedback from the tree. When the feedback leaves the tree (a secret that is not in the
+list), it hands the history so far to the full player.
 
 >>> code_of("OX?")  # O = 2, ? = 1, X = 0; the first letter most significant
 19
@@ -12,12 +13,16 @@ full player.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from sleuth import lists
 from sleuth.paths import cache_dir
+
+BOOK = Path(__file__).resolve().parents[1] / "data"
 
 MARKS = {"O": 2, "?": 1, "X": 0}
 ATTEMPTS = 5
@@ -34,17 +39,64 @@ def tree_path(words: list[str] | tuple[str, ...], directory: Path | None = None)
     return base / f"{len(words[0])}-{list_key(words)}.json"
 
 
+def book_path(length: int, directory: Path | None = None) -> Path:
+    """The shipped tree of the official list's words of ``length`` letters."""
+    return (directory or BOOK) / f"lingo-tree-{length}.json.gz"
+
+
+def shipped_tree(length: int, key: str | None = None) -> dict[str, Any] | None:
+    """The shipped tree of this length, if there is one for the list of that key (None: the
+    official list itself)."""
+    try:
+        tree = json.loads(gzip.decompress(book_path(length).read_bytes()))
+    except (OSError, ValueError, EOFError):
+        return None
+    return tree if isinstance(tree, dict) and key in (None, tree.get("key")) else None
+
+
+def _list_file(length: int, directory: Path) -> tuple[str, bytes] | None:
+    for name in (f"wordlist{length}.txt", "wordlist.txt"):
+        try:
+            return name, (directory / name).read_bytes()
+        except OSError:
+            continue
+    return None
+
+
 def list_words(length: int, directory: Path) -> list[str] | None:
     """The clean words of one length from ``wordlistN.txt`` or ``wordlist.txt`` (as
     :func:`sleuth.words.load_words` reads them), or None when neither file is readable."""
-    for name in (f"wordlist{length}.txt", "wordlist.txt"):
+    found = _list_file(length, directory)
+    return None if found is None else _clean(found[1], length)
+
+
+def _clean(data: bytes, length: int) -> list[str] | None:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    words = {w.strip().replace("\ufeff", "").lower() for w in text.splitlines()}
+    return sorted(w for w in words if len(w) == length and w.isascii() and w.isalpha())
+
+
+def find_tree(length: int, directory: Path) -> dict[str, Any] | None:
+    """The complete prepared tree of the list in ``directory``: shipped for the official list
+    (also the default when there is no list there), else from the cache (where ``sleuth lingo
+    prepare`` writes it)."""
+    found = _list_file(length, directory)
+    if found is None or lists.is_official_file(*found):
+        tree = shipped_tree(length)
+    else:
+        words = _clean(found[1], length)
+        if not words:
+            return None
         try:
-            text = (directory / name).read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
-            continue
-        words = {w.strip().replace("\ufeff", "").lower() for w in text.splitlines()}
-        return sorted(w for w in words if len(w) == length and w.isascii() and w.isalpha())
-    return None
+            tree = json.loads(tree_path(words).read_text())
+        except (OSError, ValueError):
+            tree = shipped_tree(length, list_key(words))
+        if not isinstance(tree, dict) or tree.get("key") != list_key(words):
+            return None
+    return tree if tree is not None and tree.get("complete") else None
 
 
 def code_of(line: str) -> int | None:
@@ -61,14 +113,8 @@ def play_tree(length: int, directory: Path, stdin: TextIO, stdout: TextIO
               ) -> tuple[bool, list[tuple[str, str]]]:
     """Play from a complete prepared tree. Returns (finished, history of (guess, feedback line)):
     not finished, with the history so far, when there is no complete tree or the game left it."""
-    words = list_words(length, directory)
-    if not words:
-        return False, []
-    try:
-        tree = json.loads(tree_path(words).read_text())
-        if not tree.get("complete") or tree.get("key") != list_key(words):
-            return False, []
-    except (OSError, ValueError, AttributeError):
+    tree = find_tree(length, directory)
+    if tree is None:
         return False, []
     moves, path, history = tree["moves"], [], []
     guess = tree["first"]

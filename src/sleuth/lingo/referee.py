@@ -3,13 +3,19 @@
 The player is started as ``command + [str(length)]`` in ``workdir``; it writes a guess
 and a newline, the referee answers a line of ``O``/``?``/``X``.  Crashes, hangs, garbage
 and output floods end or cost the game as the rules say; they never hang the referee.
+Players are sealed off by :mod:`sleuth.lingo.sandbox`: an external player runs through its
+launcher (as a uid of its own when the referee is root), and when the game ends the player and
+everything it started are killed; a player's stderr is shown (``debug_stderr``) up to
+``max_stderr`` bytes a game.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import threading
@@ -20,12 +26,15 @@ from pathlib import Path
 from typing import IO
 
 from sleuth.feedback import feedback_text
+from sleuth.lingo.sandbox import Sandbox, Seat, default_sandbox, held
 
 ATTEMPTS = 5
 MAX_LINE = 4096
 MAX_OUTPUT = 1 << 20
+MAX_STDERR = 256 << 10
 SHOWN_PREFIX = 40
 GRACE_SECONDS = 0.5
+STOP_SECONDS = 2.0
 POLL_SECONDS = 0.1
 
 EventCallback = Callable[[str, str], None]
@@ -133,27 +142,75 @@ class _LineReader:
         return "line", text.removesuffix("\r")
 
 
-def _forward_stderr(stream: IO[bytes], sink: IO[str] | Callable[[str], object]) -> None:
-    """Copy a player's stderr line by line to a text stream or callback."""
+def _forward_stderr(
+    stream: IO[bytes], sink: IO[str] | Callable[[str], object], limit: int = MAX_STDERR
+) -> None:
+    """Copy a player's stderr in whole lines (cut at ``MAX_LINE``) to a text stream or callback,
+    at most ``limit`` bytes a game; the rest is read and dropped, so the player never blocks."""
     write = sink if callable(sink) else sink.write
-    for raw in iter(stream.readline, b""):
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def emit(text: str) -> None:
         with contextlib.suppress(Exception):
-            write(raw.decode("utf-8", errors="replace"))
+            write(text)
             if not callable(sink):
                 sink.flush()
 
+    left, pending = limit, ""
+    while True:
+        try:
+            chunk = os.read(stream.fileno(), 65536)
+        except (OSError, ValueError):
+            chunk = b""
+        if not chunk:
+            break
+        if left <= 0:
+            continue
+        piece = chunk[:left]
+        left -= len(piece)
+        *lines, pending = (pending + decoder.decode(piece, final=left <= 0)).split("\n")
+        if lines:
+            emit("".join(line + "\n" for line in lines))
+        if left <= 0:
+            emit(f"{pending}\n[player stderr cut after {limit} bytes]\n")
+            pending = ""
+        elif len(pending) > MAX_LINE:
+            emit(pending)
+            pending = ""
+    pending += decoder.decode(b"", final=True)
+    if pending:
+        emit(pending)
+
+
+def program_error(command: list[str], workdir: Path, env: Mapping[str, str] | None) -> str | None:
+    """Why ``command`` cannot be started in ``workdir`` (no such program), or None."""
+    name = command[0] if command else ""
+    if os.sep in name:
+        path = Path(workdir, name)
+        found = path.is_file() and os.access(path, os.X_OK)
+    else:
+        search = (os.environ if env is None else env).get("PATH", os.defpath)
+        found = bool(name) and shutil.which(name, path=search) is not None
+    return None if found else f"cannot start player: {name!r} not found or not executable"
+
 
 def _spawn(
-    command: list[str], length: int, workdir: Path, debug: bool, env: Mapping[str, str] | None
+    command: list[str],
+    length: int,
+    workdir: Path,
+    debug: bool,
+    env: Mapping[str, str] | None,
+    sandbox: Sandbox,
+    seat: Seat,
 ) -> subprocess.Popen[bytes]:
-    """Start the player in its own process group with piped stdin/stdout."""
+    """Start the player (through the sandbox) in its own process group with piped stdio."""
     return subprocess.Popen(
-        [*command, str(length)],
+        sandbox.command(seat, [*command, str(length)]),
         cwd=workdir,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE if debug else subprocess.DEVNULL,
-        env=None if env is None else dict(env),
+        env=sandbox.environment(seat, None if env is None else dict(env)),
         start_new_session=hasattr(os, "killpg"),
     )
 
@@ -183,7 +240,7 @@ def _exit_reason(proc: subprocess.Popen[bytes], guess_number: int) -> str:
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """Kill the player and anything it started (its process group)."""
+    """Kill the player (or its launcher) and its process group."""
     if hasattr(os, "killpg"):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
@@ -191,15 +248,29 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
         proc.kill()
 
 
-def _stop(proc: subprocess.Popen[bytes], threads: list[threading.Thread]) -> None:
-    """Close stdin, give the player a moment to leave, then kill and reap it."""
+def _stop(
+    proc: subprocess.Popen[bytes],
+    threads: list[threading.Thread],
+    sandbox: Sandbox,
+    seat: Seat,
+    hurry: bool = False,
+) -> None:
+    """Close stdin, give the player a moment to leave (unless ``hurry``), then end it and all it
+    started: the launcher is asked first (SIGTERM), then killed with its group."""
     if proc.stdin is not None:
         with contextlib.suppress(OSError, ValueError):
             proc.stdin.close()
     with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=GRACE_SECONDS)
-    _kill(proc)
+        proc.wait(timeout=0 if hurry else GRACE_SECONDS)
+    if proc.poll() is None and seat.launcher:
+        with contextlib.suppress(OSError):
+            proc.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=STOP_SECONDS)
+    if proc.poll() is None:
+        _kill(proc)
     proc.wait()
+    sandbox.clear(seat, proc.pid)
     for thread in threads:
         thread.join(timeout=1.0)
     if not any(thread.is_alive() for thread in threads):
@@ -272,33 +343,48 @@ def play_game(
     max_output: int = MAX_OUTPUT,
     env: Mapping[str, str] | None = None,
     stop: threading.Event | None = None,
+    trusted: bool = False,
+    sandbox: Sandbox | None = None,
+    max_stderr: int = MAX_STDERR,
 ) -> GameResult:
     """Play one game of ``secret`` against the player ``command`` and return its result.
 
     ``words`` are the valid guesses (words of the secret's length); ``on_event`` gets
     ``("guess", text)`` and ``("feedback", text)`` as they happen; setting ``stop`` ends
-    the game early (reason "stopped by the referee").
+    the game early (reason "stopped by the referee"). ``trusted`` (a built-in player) runs
+    as our own user, without the launcher; see :mod:`sleuth.lingo.sandbox`.
     """
     result = GameResult(word=secret, length=len(secret))
-    start = time.monotonic()
-    try:
-        proc = _spawn(command, result.length, Path(workdir), debug_stderr is not None, env)
-    except OSError as error:
-        result.reason = f"cannot start player: {error}"
-        result.seconds = time.monotonic() - start
+    problem = program_error(command, Path(workdir), env)
+    if problem is not None:
+        result.reason = problem
         return result
-    assert proc.stdout is not None
-    reader = _LineReader(proc.stdout, max_line, max_output)
-    threads = [reader.thread]
-    if debug_stderr is not None and proc.stderr is not None:
-        forward = threading.Thread(
-            target=_forward_stderr, args=(proc.stderr, debug_stderr), daemon=True
-        )
-        forward.start()
-        threads.append(forward)
-    try:
-        _play(proc, reader, result, words, timeout, attempts, on_event, stop)
-    finally:
-        result.seconds = time.monotonic() - start
-        _stop(proc, threads)
+    sandbox = sandbox or default_sandbox()
+    debug = debug_stderr is not None
+    with sandbox.seat(trusted) as seat:
+        start = time.monotonic()
+        with held():
+            try:
+                proc = _spawn(command, result.length, Path(workdir), debug, env, sandbox, seat)
+            except OSError as error:
+                result.reason = f"cannot start player: {error}"
+                result.seconds = time.monotonic() - start
+                return result
+            assert proc.stdout is not None
+            reader = _LineReader(proc.stdout, max_line, max_output)
+            threads = [reader.thread]
+            if debug_stderr is not None and proc.stderr is not None:
+                forward = threading.Thread(
+                    target=_forward_stderr,
+                    args=(proc.stderr, debug_stderr, max_stderr),
+                    daemon=True,
+                )
+                forward.start()
+                threads.append(forward)
+        try:
+            _play(proc, reader, result, words, timeout, attempts, on_event, stop)
+        finally:
+            result.seconds = time.monotonic() - start
+            with held():
+                _stop(proc, threads, sandbox, seat, stop is not None and stop.is_set())
     return result

@@ -1,0 +1,122 @@
+"""What a new user gets from a plain install: the wheel built from this tree, installed in a fresh
+venv in a folder with no repository beside it, measured in one run.
+
+Run: ``python bench/install.py [--per-length 100] [--seed 2014]`` (writes
+bench/results/install.md). Steps, in order, each on the fresh install with an empty user cache:
+the wheel's and the install's size; games on a list with no shipped tree (the first compiles
+every kernel, the second starts from the cached first guess); the first game on the official
+list (the shipped tree); then the pit of the built-in player on the official list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import venv
+from pathlib import Path
+
+from common import RESULTS, ROOT, header
+
+from sleuth import lists
+from sleuth.lingo.published import CPP_SECONDS, ENTRIES, scaled
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, str]:
+    """Wall seconds and stdout of a command that must succeed."""
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False,
+                          stdin=subprocess.DEVNULL)
+    if done.returncode:
+        sys.exit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr}")
+    return time.perf_counter() - start, done.stdout + done.stderr
+
+
+def size(path: Path) -> int:
+    """Bytes of every file below ``path``."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-length", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2014)
+    args = parser.parse_args()
+    rows: list[tuple[str, str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="sleuth-install-") as tmp:
+        base = Path(tmp)
+        bare, cache = base / "bare", base / "cache"
+        bare.mkdir()
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+        env["SLEUTH_CACHE_DIR"] = str(cache)
+        run([sys.executable, "-m", "build", "--wheel", "--outdir", str(base / "dist"),
+             str(ROOT)], ROOT, env)
+        wheel = next((base / "dist").glob("sleuth-*.whl"))
+        venv.create(base / "venv", with_pip=True)
+        seconds, _ = run([str(base / "venv/bin/pip"), "install", "-q", str(wheel)], bare, env)
+        installed = next((base / "venv/lib").glob("python*/site-packages/sleuth"))
+        rows += [("wheel", f"{wheel.stat().st_size / 2**20:.1f} MB", wheel.name),
+                 ("installed package", f"{size(installed) / 2**20:.1f} MB",
+                  f"pip install took {seconds:.0f} s with its dependencies")]
+        sleuth = str(base / "venv/bin/sleuth")
+        player = f"{sleuth} lingo player"
+        other = base / "other.txt"  # a list with no shipped tree: Wordle's accepted guesses
+        other.write_text("\n".join(lists.read("wordle-original", "guesses")) + "\n")
+        for label in ("first", "second"):
+            seconds, out = run([sleuth, "lingo", "referee", "-player", player, "-word", "crane",
+                                "--words", str(other)], bare, env)
+            compiled = "compiles its kernels, says so" if "compiling" in out else "no compile"
+            rows.append((f"{label} game on a list with no tree (12,972 five-letter words)",
+                         f"{seconds:.2f} s", f"referee and player, process starts included; "
+                         f"{compiled}"))
+        seconds, out = run([sleuth, "lingo", "referee", "-player", player, "-word", "spectrum",
+                            "--list", "lingo-official"], bare, env)
+        rows.append(("first game on the official list (shipped tree)", f"{seconds:.2f} s",
+                     "referee and player, process starts included"))
+        results = base / "pit.jsonl"
+        start = time.perf_counter()
+        run([sleuth, "lingo", "pit", "--per-length", str(args.per_length), "--seed",
+             str(args.seed), "--out", str(results)], bare, env)
+        wall = time.perf_counter() - start
+    records = [json.loads(line) for line in results.read_text().splitlines()[1:]] \
+        if results.exists() else []
+    text = pit_section(records, args, wall)
+    command = f"python bench/install.py --per-length {args.per_length} --seed {args.seed}"
+    body = header("A plain install: the wheel in a fresh venv, no repository beside it", command)
+    body += "\n| what | figure | notes |\n|---|---|---|\n"
+    body += "".join(f"| {a} | {b} | {c} |\n" for a, b, c in rows)
+    body += text
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "install.md").write_text(body)
+    print(body)
+
+
+def pit_section(records: list[dict], args: argparse.Namespace, wall: float) -> str:
+    """The pit's totals beside the 2014 entries' published sums scaled to as many games."""
+    games = {n: sum(1 for r in records if r["length"] == n) for n in range(4, 14)}
+    total = sum(r["score"] for r in records)
+    faults = sum(1 for r in records if r.get("reason"))
+    seconds = [r["seconds"] for r in records]
+    text = (f"\nThe pit from that install: `sleuth lingo pit --per-length {args.per_length} "
+            f"--seed {args.seed}` (the built-in player, prepared: the shipped trees), "
+            f"{len(records)} games, {wall / 60:.1f} minutes of wall time on all cores.\n\n"
+            "| player | total | faults | s/game (process start included) | slowest game |\n"
+            "|---|---|---|---|---|\n"
+            f"| sleuth (prepared) | {total:,} | {faults} | {sum(seconds) / len(seconds):.3f} | "
+            f"{max(seconds):.2f} s |\n")
+    for name in ENTRIES:
+        cpp = f"{CPP_SECONDS:.2f} |" if "C++" in name else "|"
+        text += f"| {name} (2014, published, scaled) | {scaled(name, games):,.0f} | | {cpp} |\n"
+    return text + re.sub(r"\s+", " ", """
+The 2014 entries' figures are their published sums over 100 words a length (their own draws),
+scaled to the games played here; the C++ entry's time per game is 0.19 s under the reference
+engine.""") + "\n"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""``sleuth lists``: the word lists shipped with sleuth."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from sleuth import lists
+
+LINGO_LENGTHS = range(4, 14)
+
+
+def _counts(shipped: lists.ShippedList, role: str, every: bool) -> str:
+    per = shipped.per_length(role)
+    return " ".join(f"{n}:{per[n]}" for n in sorted(per) if every or n in LINGO_LENGTHS)
+
+
+def show_lists(
+    name: Annotated[str | None, typer.Argument(help="Show this list's words at every length, "
+                                               "and where it comes from.")] = None,
+) -> None:
+    """The word lists shipped with sleuth: name, words per length, source (use with --list)."""
+    console = Console(highlight=False)
+    try:
+        chosen = [lists.get(name)] if name else [lists.get(n) for n in lists.names()]
+    except lists.ListError as error:
+        Console(stderr=True, highlight=False).print(f"[red]Error:[/] {error}")
+        raise typer.Exit(2) from None
+    table = Table(title="Word lists shipped with sleuth (use them with --list NAME)",
+                  title_justify="left")
+    table.add_column("list", no_wrap=True)
+    table.add_column("words", justify="right", no_wrap=True)
+    table.add_column("per length" if name else "per length, 4 to 13 letters", overflow="fold")
+    table.add_column("from", no_wrap=True)
+    for shipped in chosen:
+        for role in shipped.roles:
+            first = role == shipped.roles[0]
+            table.add_row(shipped.name if first else "", f"{shipped.count(role):,} {role}",
+                          _counts(shipped, role, every=name is not None),
+                          shipped.origin if first else "")
+    console.print(table)
+    if name:
+        console.print(f"{chosen[0].name}: {chosen[0].title}. {chosen[0].source}")
+    else:
+        console.print(f"Defaults: Lingo and Hangman play {lists.LINGO} (or ./wordlist.txt "
+                      f"where there is one), Wordle {lists.WORDLE} (the current game).")

@@ -1,0 +1,79 @@
+"""The shipped trees (the opening book): each replayed against every word of its length by a plain
+evaluator finds the mean recorded inside it, and they record how they were built."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from sleuth import lists
+from sleuth.lingo.quick import list_key, shipped_tree
+
+ATTEMPTS = 5
+
+
+def marks(guess: str, secret: str) -> int:
+    """Lingo's feedback as a base-3 number (O = 2, ? = 1, X = 0, first letter most significant),
+    by the rules' own words: exact matches first, then the rest left to right."""
+    left: dict[str, int] = defaultdict(int)
+    for g, s in zip(guess, secret, strict=True):
+        if g != s:
+            left[s] += 1
+    code = 0
+    for g, s in zip(guess, secret, strict=True):
+        if g == s:
+            mark = 2
+        elif left[g] > 0:
+            left[g] -= 1
+            mark = 1
+        else:
+            mark = 0
+        code = 3 * code + mark
+    return code
+
+
+def replay(tree: dict, words: list[str]) -> tuple[int, int]:
+    """Total score and games lost of ``tree`` over ``words``, one node at a time."""
+    total = lost = 0
+    solved = 3 ** len(words[0]) - 1
+    stack: list[tuple[str, list[str], int]] = [("", words, 1)]
+    while stack:
+        path, candidates, attempt = stack.pop()
+        guess = tree["first"] if not path else tree["moves"][path]
+        classes: dict[int, list[str]] = defaultdict(list)
+        for secret in candidates:
+            classes[marks(guess, secret)].append(secret)
+        for code, part in classes.items():
+            if code == solved:
+                total += 100 * (6 - attempt)
+            elif attempt == ATTEMPTS:
+                lost += len(part)
+            else:
+                stack.append((f"{path}.{code}" if path else str(code), part, attempt + 1))
+    return total, lost
+
+
+def test_marks_follow_the_rules_examples() -> None:
+    def as_marks(guess: str, secret: str) -> str:
+        code, out = marks(guess, secret), ""
+        for _ in guess:
+            code, digit = divmod(code, 3)
+            out = "X?O"[digit] + out
+        return out
+
+    assert as_marks("dozes", "dents") == "OXX?O"
+    assert as_marks("tosses", "cozies") == "XOXXOO"
+    assert as_marks("zrzeeeee", "elephant") == "XXX??XXX"
+    assert as_marks("pedestaling", "essentially") == "X?XO?O????X"
+
+
+@pytest.mark.parametrize("length", range(4, 14))
+def test_shipped_tree_scores_its_recorded_mean(length: int) -> None:
+    words = sorted({w for w in lists.read(lists.LINGO) if len(w) == length})
+    tree = shipped_tree(length, list_key(words))
+    assert tree is not None and tree["complete"] and tree["n_words"] == len(words)
+    total, _ = replay(tree, words)
+    assert total == tree["total"] and total / len(words) == pytest.approx(tree["mean"])
+    assert {"command", "commit", "list"} <= set(tree["book"])
+    assert "sleuth lingo prepare" in tree["book"]["command"]
