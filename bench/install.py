@@ -22,7 +22,6 @@ import venv
 from pathlib import Path
 
 from common import RESULTS, ROOT, header
-
 from sleuth import lists
 from sleuth.lingo.published import CPP_SECONDS, ENTRIES, scaled
 
@@ -71,6 +70,7 @@ def main() -> None:
             seconds, out = run([sleuth, "lingo", "referee", "-player", player, "-word", "crane",
                                 "--words", str(other)], bare, env)
             compiled = "compiles its kernels, says so" if "compiling" in out else "no compile"
+            print(label, seconds, compiled, flush=True)
             rows.append((f"{label} game on a list with no tree (12,972 five-letter words)",
                          f"{seconds:.2f} s", f"referee and player, process starts included; "
                          f"{compiled}"))
@@ -83,8 +83,7 @@ def main() -> None:
         run([sleuth, "lingo", "pit", "--per-length", str(args.per_length), "--seed",
              str(args.seed), "--out", str(results)], bare, env)
         wall = time.perf_counter() - start
-    records = [json.loads(line) for line in results.read_text().splitlines()[1:]] \
-        if results.exists() else []
+        records = [json.loads(line) for line in results.read_text().splitlines()[1:]]
     text = pit_section(records, args, wall)
     command = f"python bench/install.py --per-length {args.per_length} --seed {args.seed}"
     body = header("A plain install: the wheel in a fresh venv, no repository beside it", command)

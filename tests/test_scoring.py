@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -163,3 +168,32 @@ def test_opening_bound_counts_lost_games(lingo_dir) -> None:
         endgame.best_value(ctx, game.secrets, part, game.guess_of_secret(part), points)[0]
         for code, part in game.partition(guess, game.start().candidates) if code != game.solved)
     assert reached - 1e-9 <= lowered < 0.9 * loose
+
+
+def test_a_bound_search_on_threads_answers_ctrl_c_at_once(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The threads of the bound search run numba kernels that cannot be stopped (a sleep
+    stands for them here): Ctrl-C is raised at once in the thread waiting for them, and they
+    stop after the first guess each has under way."""
+    from sleuth import scoring
+    from sleuth.words import shipped_words
+
+    game = word_game(list(shipped_words("lingo-official").of_length(4)[:48]))
+    calls: list[float] = []
+
+    def slow(self: object, guess: int, exact: bool, target: float = -np.inf) -> float:
+        if not calls:
+            threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+        calls.append(time.monotonic())
+        time.sleep(0.5)
+        return 0.0  # at most the target: every first guess is tried in turn
+
+    monkeypatch.setattr(scoring._Bounder, "two_deep", slow)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        scoring.deep_bound(game, target=0.0)
+    assert time.monotonic() - start < 1.5
+    time.sleep(0.8)
+    stopped = len(calls)
+    time.sleep(0.8)
+    assert len(calls) == stopped < 48

@@ -46,7 +46,7 @@ def run(installed: tuple[Path, Path, dict[str, str]], *args: str, timeout: float
 def test_a_lingo_game_from_the_shipped_tree(installed) -> None:
     bin_dir = installed[0]
     done = run(installed, "lingo", "referee", "-player", f"{bin_dir / 'sleuth'} lingo player",
-               "-word", "spectrum", "--list", "lingo-official")
+               "-word", "spectrum", "--list", "lingo-official", "-debug")
     assert done.returncode == 0, done.stderr
     assert "Round won with score" in done.stdout and "compiling" not in done.stderr
     assert not (installed[1] / "wordlist.txt").exists()

@@ -154,7 +154,8 @@ def _serve(conn: Connection) -> None:
     ignore_sigint()
     try:
         game = conn.recv()
-        _warm(game)
+        with contextlib.suppress(Exception):  # only a head start: a real fault shows below
+            _warm(game)
         while True:
             key, cands, turns = conn.recv()
             try:
@@ -233,6 +234,7 @@ class _Lookahead:
         if self.process.is_alive():
             self.process.kill()
         self.process.join(timeout=5)
+        self.sender.join(timeout=5)  # its send fails at once now that the worker is gone
         self.conn.close()
 
 
@@ -240,7 +242,9 @@ class HintSession:
     """An interactive hinter over a Wordle :class:`~sleuth.game.Game` (its answers and guesses).
 
     ``top`` suggestions are ranked by ``rank`` (``expected`` answers left, ``entropy`` or
-    ``worst`` class); the answers themselves are listed when at most ``show`` are left.
+    ``worst`` class); the answers themselves are listed when at most ``show`` are left. With
+    at most ``exact`` answers left the exact best next guess is searched too, for at most
+    ``exact_seconds`` (None: no limit); :meth:`close` ends the worker process it runs in.
     """
 
     def __init__(self, game: Game, *, hard: bool = False, top: int = 10, show: int = 20,

@@ -19,14 +19,57 @@ import heapq
 import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
 from sleuth import feedback as fb
 from sleuth.game import Game, Position
 from sleuth.strategies import Greedy, Strategy, best_index, heaviest_candidate, shortlist
+
+Item = TypeVar("Item")
+Value = TypeVar("Value")
+WAIT_STEP = 0.1  # seconds between two looks at Ctrl-C while threads work
+
+
+def on_threads(work: Callable[[Item], Value], items: Sequence[Item],
+               stop: threading.Event | None = None) -> list[Value]:
+    """``work(item)`` for every item, each on a daemon thread, waited for in short steps so
+    that Ctrl-C (KeyboardInterrupt) is raised here at once, even while numba kernels (which
+    cannot be stopped) run. The threads are then abandoned, ``stop`` set for them to check
+    between their work items; they end with the process. A thread's error is raised here."""
+    values: list[Value | None] = [None] * len(items)
+    errors: list[BaseException] = []
+
+    def run(index: int, item: Item) -> None:
+        try:
+            values[index] = work(item)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(index, item), daemon=True)
+               for index, item in enumerate(items)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(WAIT_STEP)
+    except BaseException:
+        if stop is not None:
+            stop.set()
+        raise
+    if errors:
+        raise errors[0]
+    return values  # type: ignore[return-value]
+
+
+def interruptible(work: Callable[[], Value]) -> Value:
+    """``work()`` on a daemon thread of its own (see :func:`on_threads`): Ctrl-C is answered
+    at once, the work abandoned."""
+    return on_threads(lambda _: work(), [None])[0]
 
 
 def _points(game: Game, attempt: int) -> float:
@@ -366,20 +409,20 @@ class _Bounder:
         kernels release the GIL; each thread has a context of its own)."""
         game, eg = self.game, self.endgame
         threads = max(1, min(os.cpu_count() or 1, 8, len(chosen)))
+        stop = threading.Event()
 
         def lower(share: list[int]) -> None:
             ctx = eg.context(game.guesses, int(game.solved))
             for t in share:
                 left = deadline - time.perf_counter()
-                if left <= 0:
+                if left <= 0 or stop.is_set():
                     return
                 cands = self.pos.candidates[parts[t]]
                 caps[t] = eg.loss_bound(ctx, game.secrets, cands, game.guess_of_secret(cands),
                                         self.points[1:], caps[t],
                                         budget=int(min(left, 1e9) * LOOKUPS_PER_SECOND))
 
-        with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(lower, [chosen[k::threads] for k in range(threads)]))
+        on_threads(lower, [chosen[k::threads] for k in range(threads)], stop)
 
     def value(self, part: np.ndarray, ctx: tuple) -> float:
         """A class's value found by the search of ``ctx`` (shortlisted, or over every word)."""
@@ -457,8 +500,9 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
     above: list[tuple[float, int]] = []
     untried: list[int] = []
     refined = [0]
+    stop = threading.Event()
 
-    def work() -> None:
+    def work(_: int) -> None:
         bounder = _Bounder(game, pos)
         while True:
             with lock:
@@ -466,7 +510,7 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
                 if i is not None and (above or time.perf_counter() > deadline):
                     untried.append(i)
                     continue
-            if i is None:
+            if i is None or stop.is_set():
                 return
             guess = int(pool[i])
             value = bounder.two_deep(guess, exact=False)
@@ -480,10 +524,7 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
             with lock:
                 (above if value > target else settled).append((value, guess))
 
-    threads = max(1, min(os.cpu_count() or 1, 8))
-    with ThreadPoolExecutor(threads) as workers:
-        for done in [workers.submit(work) for _ in range(threads)]:
-            done.result()
+    on_threads(work, range(max(1, min(os.cpu_count() or 1, 8))), stop)
     bounds = [*settled, *above, *((float(first[i]), int(pool[i])) for i in untried)]
     low = np.flatnonzero(first <= target)  # never tried: at or below the target at depth 1
     if low.size:

@@ -1201,6 +1201,12 @@ def ignore_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def _hold_sigint() -> None:
+    """Hold Ctrl-C back in the calling thread (the processes it starts inherit that)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
 @contextmanager
 def sigint_blocked() -> Iterator[None]:
     """Hold Ctrl-C back while worker processes are started: they inherit the blocked signal
@@ -1459,23 +1465,30 @@ def _runner(tab: Tables, symmetry: bool, size: int, workers: int | None, cluster
     if n <= 1:
         return _Local(tab, symmetry, progress)
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 
     pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_install, initargs=(tab,))
+    # The pool starts its processes as tasks come. Tasks are handed to it from a thread that
+    # holds Ctrl-C back, so the processes start with it held back (see sigint_blocked), while
+    # this thread still answers Ctrl-C at once.
+    spawner = ThreadPoolExecutor(max_workers=1, initializer=_hold_sigint)
 
     def submit(fn: Callable, *args: object) -> object:
-        with sigint_blocked():  # the pool starts its processes as tasks come
-            return pool.submit(fn, *args)
+        return spawner.submit(pool.submit, fn, *args).result()
+
+    def close() -> None:
+        spawner.shutdown(wait=True)
+        pool.shutdown(wait=True, cancel_futures=True)
 
     def abort() -> None:
+        spawner.shutdown(wait=True, cancel_futures=True)  # a process being started, at most
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
 
     return _Pool(tab, symmetry, progress, submit=submit, as_completed=as_completed,
-                 ref=tab.token, closer=lambda: pool.shutdown(wait=True, cancel_futures=True),
-                 aborter=abort)
+                 ref=tab.token, closer=close, aborter=abort)
 
 
 def check_cluster(address: str, timeout: float = 3.0) -> None:

@@ -219,3 +219,103 @@ def test_player_refuses_a_bad_length_in_one_line(args: list[str], message: str,
                           cwd=arena, capture_output=True, text=True, timeout=120, input="")
     assert done.returncode == 2 and done.stdout == ""
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def one_line(output: str, message: str) -> None:
+    """The output is one line holding ``message``, and no traceback."""
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1 and message in lines[0], output
+    assert "Traceback" not in output
+
+
+def test_pit_resume_alone_finishes_with_the_file_settings(
+    players: Path, word_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(players)
+    full, cut = tmp_path / "full.jsonl", tmp_path / "cut.jsonl"
+    honest, crash = f"{PYTHON} honest.py", f"{PYTHON} crash.py"
+    args = ["pit", "--player", honest, "--player", crash, "--words", str(word_file),
+            "--lengths", "4,5", "--per-length", "2", "--seed", "5", "--timeout", "5"]
+    assert runner.invoke(app, [*args, "--out", str(full)]).exit_code == 0
+    lines = full.read_text().splitlines()
+    cut.write_text("\n".join(lines[:4]) + "\n")  # the header and three games
+    monkeypatch.chdir(tmp_path)  # no word list here: the file names its own
+    word_file.rename(tmp_path / "moved.txt")
+    missing = runner.invoke(app, ["pit", "--resume", str(cut)])
+    assert missing.exit_code == 2
+    one_line(missing.output, str(word_file))
+    (tmp_path / "moved.txt").rename(word_file)
+    monkeypatch.chdir(players)
+    result = runner.invoke(app, ["pit", "--resume", str(cut)])
+    assert result.exit_code == 0, result.output
+    assert "5 games played, 3 taken from the resumed file" in result.output
+    assert f"Words: {word_file}; 2 a length, seed 5" in result.output
+
+    def games(path: Path) -> list[tuple[str, int, str, int]]:
+        return sorted((g["player"], g["length"], g["word"], g["score"]) for g in
+                      map(json.loads, path.read_text().splitlines()[1:]))
+
+    assert games(cut) == games(full) and len(games(cut)) == 8
+
+
+@pytest.mark.parametrize(("given", "difference"), [
+    (["--seed", "6"], "seed: file 5, now 6"),
+    (["--lengths", "4"], "lengths: file [4, 5], now [4]"),
+    (["--per-length", "3"], "per_length: file 2, now 3"),
+    (["--player", "HONEST"], "players: 'CRASH' in the file, not now"),
+    (["--player", "HONEST", "--player", "CRASH", "--player", "tournament"],
+     "players: 'tournament' now, not in the file"),
+    (["--list", "lingo-official"], "word list: file "),
+], ids=["seed", "lengths", "per-length", "fewer-players", "more-players", "list"])
+def test_pit_resume_refuses_options_that_differ_from_the_file(
+    players: Path, word_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    given: list[str], difference: str
+) -> None:
+    monkeypatch.chdir(players)
+    out = tmp_path / "r.jsonl"
+    honest, crash = f"{PYTHON} honest.py", f"{PYTHON} crash.py"
+    args = ["pit", "--player", honest, "--player", crash, "--words", str(word_file),
+            "--lengths", "4,5", "--per-length", "2", "--seed", "5", "--timeout", "5"]
+    assert runner.invoke(app, [*args, "--out", str(out)]).exit_code == 0
+    before = out.read_bytes()
+    given = [{"HONEST": honest, "CRASH": crash}.get(arg, arg) for arg in given]
+    difference = difference.replace("CRASH", crash)
+    result = runner.invoke(app, ["pit", "--resume", str(out), *given])
+    assert result.exit_code == 2
+    one_line(result.output, f"{out} was made with other settings: {difference}")
+    assert out.read_bytes() == before
+    again = runner.invoke(app, ["pit", "--resume", str(out), "--player", crash, "--player",
+                                honest, "--seed", "5", "--lengths", "5,4"])
+    assert again.exit_code == 0 and "0 games played, 8 taken" in again.output
+
+
+def test_pit_refuses_bad_results_paths_in_one_line(
+    players: Path, word_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "earlier.jsonl"
+    common = ["pit", "--player", f"{PYTHON} {players / 'honest.py'}", "--words",
+              str(word_file), "--lengths", "4", "--per-length", "1"]
+    assert runner.invoke(app, [*common, "--out", str(earlier)]).exit_code == 0
+    kept = earlier.read_bytes()
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(kept.replace(b"honest", b"h\xf6nest"))
+    torn_header = tmp_path / "header.jsonl"
+    torn_header.write_bytes(kept.splitlines()[0] + b"\n" + b'{"type": "game"}\n')
+    cases = [
+        (["--resume", str(tmp_path)], "is a folder, not a results file"),
+        (["--resume", str(latin)], "is not a results file (not UTF-8 text: byte"),
+        (["--resume", str(torn_header)], "line 2: the game record has no 'player'"),
+        (["--resume", str(word_file)], "line 1 is not a pit header"),
+        (["--out", str(tmp_path)], "is a folder, not a results file"),
+        (["--out", str(earlier)], f"{earlier} exists; continue it with --resume {earlier} "
+                                  "or choose another --out"),
+        (["--out", str(tmp_path / "no" / "r.jsonl")], "there is no folder"),
+    ]
+    if Path("/proc/self").is_dir():
+        cases.append((["--out", "/proc/r.jsonl"], "cannot create /proc/r.jsonl"))
+    for args, message in cases:
+        result = runner.invoke(app, [*common, *args])
+        assert result.exit_code == 2, (args, result.output)
+        one_line(result.output, message)
+    assert earlier.read_bytes() == kept and not (tmp_path / "runs").exists()

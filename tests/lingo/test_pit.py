@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import re
 import shlex
 import signal
 import subprocess
@@ -25,12 +26,14 @@ from sleuth.lingo.pit import (
     Player,
     builtin_command,
     draw_words,
+    open_for_append,
     parse_lengths,
     ranks,
     read_results,
     resolve_player,
     run_pit,
     standings,
+    words_hash,
 )
 
 MakePlayer = Callable[[str, str], list[str]]
@@ -46,7 +49,7 @@ def spec(command: list[str]) -> str:
 
 
 def games_of(path: Path) -> list[dict[str, Any]]:
-    return read_results(path)[1]
+    return read_results(path).games
 
 
 def writable(path: Path) -> Path:
@@ -103,7 +106,7 @@ def test_pit_same_words_for_all_and_faults_recorded(
 def test_results_file_is_json_lines_with_a_header(
     player: NamedPlayer, wordlist: Path, tmp_path: Path
 ) -> None:
-    out = tmp_path / "runs" / "pit.jsonl"
+    out = tmp_path / "pit.jsonl"
     words = wordlist.read_text().split()
     honest = spec(player("honest"))
     run_pit([honest], words, lengths=[4, 5], per_length=2, seed=3, out=out, console=quiet())
@@ -175,6 +178,150 @@ def test_resume_refuses_a_file_of_other_settings(
         run_pit([honest], words, lengths=[5], per_length=1, seed=2, resume=out, console=quiet())
     with pytest.raises(PitError, match="not found"):
         run_pit([honest], words, lengths=[5], resume=tmp_path / "none.jsonl", console=quiet())
+
+
+def finished_pit(player: NamedPlayer, wordlist: Path, path: Path, names: list[str]) -> list[str]:
+    """A small finished pit of the players ``names`` in ``path``; their commands."""
+    players = [spec(player(name)) for name in names]
+    run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1, out=path,
+            console=quiet())
+    return players
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"\xff\xfe not text\n", "is not a results file (not UTF-8 text: byte 0)"),
+    (b"able\nbook\n", "is not a results file: line 1 is not a pit header"),
+    (b"", "is not a results file: it has no header line"),
+    ("HEADER\n{oops\nGAME\n", "line 2: not a JSON record"),
+    ("HEADER\n[1, 2]\nGAME\n", "line 2: not a JSON record"),
+    ("HEADER\nGAME\n{\"type\": \"game\", \"player\": \"p\", \"length\": 4}\nGAME\n",
+     "line 3: the game record has no 'word'"),
+    ("HEADER\n{\"type\": \"game\", \"player\": \"p\", \"length\": \"4\", \"word\": \"able\", "
+     "\"score\": 0}\n", "line 2: the game record's 'length' is '4', not a whole number"),
+    ('{"type": "header", "game": "lingo"}\nGAME\n', "line 1: the header has no 'seed'"),
+    ('{"type": "header", "game": "lingo", "seed": 1, "lengths": [4, true], "per_length": 2, '
+     '"words_hash": "x", "players": []}\n', "line 1: the header's 'lengths' is [4, True], not a "
+     "list of whole numbers"),
+    ("HEADER\n{\"type\": \"note\"}\n", "line 2: a record of unknown type 'note'"),
+], ids=["not-utf8", "word-list", "empty", "bad-json", "not-object", "missing-field",
+        "bad-type", "bad-header", "bad-lengths", "unknown-type"])
+def test_resume_refuses_a_bad_file_in_one_line_and_leaves_it(
+    player: NamedPlayer, wordlist: Path, tmp_path: Path, content: bytes | str, message: str
+) -> None:
+    good = tmp_path / "good.jsonl"
+    players = finished_pit(player, wordlist, good, ["honest"])
+    header, game = good.read_text().splitlines()[:2]
+    bad = tmp_path / "bad.jsonl"
+    data = content.replace("HEADER", header).replace("GAME", game).encode() \
+        if isinstance(content, str) else content
+    bad.write_bytes(data)
+    with pytest.raises(PitError, match=re.escape(message)) as caught:
+        run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
+                resume=bad, console=quiet())
+    assert "\n" not in str(caught.value) and str(bad) in str(caught.value)
+    assert bad.read_bytes() == data
+
+
+def test_resume_refuses_a_folder_and_a_missing_file(
+    player: NamedPlayer, wordlist: Path, tmp_path: Path
+) -> None:
+    players = [spec(player("honest"))]
+    for path, message in [(tmp_path, "is a folder, not a results file"),
+                          (tmp_path / "none.jsonl", "resume file not found")]:
+        with pytest.raises(PitError, match=message):
+            run_pit(players, wordlist.read_text().split(), lengths=[4], resume=path,
+                    console=quiet())
+        with pytest.raises(PitError, match=message):
+            read_results(path)
+
+
+def test_out_is_refused_before_any_game_when_it_exists_or_cannot_be_written(
+    player: NamedPlayer, wordlist: Path, tmp_path: Path
+) -> None:
+    earlier = tmp_path / "earlier.jsonl"
+    players = finished_pit(player, wordlist, earlier, ["honest"])
+    kept = earlier.read_bytes()
+    cases = [(earlier, f"{earlier} exists; continue it with --resume {earlier} or choose "
+                       "another --out"),
+             (tmp_path, "is a folder, not a results file"),
+             (tmp_path / "missing" / "r.jsonl", f"there is no folder {tmp_path / 'missing'}"),
+             (earlier / "r.jsonl", "cannot create")]
+    if Path("/proc/self").is_dir():
+        cases.append((Path("/proc/r.jsonl"), "cannot create /proc/r.jsonl"))
+    played: list[dict[str, Any]] = []
+    for out, message in cases:
+        with pytest.raises(PitError, match=re.escape(message)):
+            run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
+                    out=out, console=quiet(), on_game=played.append)
+    assert played == [] and earlier.read_bytes() == kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["earlier.jsonl", "players", "words.txt"]
+
+
+def test_a_results_file_in_use_by_another_pit_is_refused(
+    player: NamedPlayer, wordlist: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "shared.jsonl"
+    players = finished_pit(player, wordlist, out, ["honest"])
+    before = out.read_bytes()
+    header = json.loads(before.decode().splitlines()[0])
+    sink, _ = open_for_append(out, header)  # as a running pit holds it
+    with sink, pytest.raises(PitError, match="in use by another pit"):
+        run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
+                resume=out, console=quiet())
+    assert out.read_bytes() == before
+    report = run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
+                     resume=out, console=quiet())  # free again once that pit ends
+    assert (report.played, report.skipped) == (0, 2)
+
+
+@pytest.mark.parametrize("torn", ['{"type": "game", "pla', "GAME", "not json\n"],
+                         ids=["cut-off", "no-newline", "not-json"])
+def test_a_torn_last_line_is_dropped_on_resume_and_said_once(
+    player: NamedPlayer, wordlist: Path, tmp_path: Path, torn: str
+) -> None:
+    out = tmp_path / "torn.jsonl"
+    players = finished_pit(player, wordlist, out, ["honest"])
+    header, first, second = out.read_text().splitlines()
+    out.write_text(f"{header}\n{first}\n" + torn.replace("GAME", second))
+    console = quiet()
+    report = run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
+                     resume=out, console=console)
+    assert (report.played, report.skipped) == (1, 1)
+    lines = out.read_text().split("\n")
+    assert lines[-1] == "" and all(json.loads(line) for line in lines[:-1])
+    assert len(lines) == 4 and read_results(out).torn is False
+    said = console.file.getvalue()  # type: ignore[attr-defined]
+    assert said.count(f"Dropped the torn last line of {out}") == 1
+
+
+def test_resume_refuses_another_set_of_players_naming_the_difference(
+    player: NamedPlayer, wordlist: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "two.jsonl"
+    honest, garbage = finished_pit(player, wordlist, out, ["honest", "garbage"])
+    crash = spec(player("crash"))
+    before = out.read_bytes()
+    words = wordlist.read_text().split()
+    settings: dict[str, Any] = {"lengths": [4], "per_length": 2, "seed": 1, "resume": out,
+                                "console": quiet()}
+    with pytest.raises(PitError, match=re.escape(f"players: {garbage!r} in the file, not now")):
+        run_pit([honest], words, **settings)
+    with pytest.raises(PitError, match=re.escape(f"players: {crash!r} now, not in the file")):
+        run_pit([garbage, crash, honest], words, **settings)
+    assert out.read_bytes() == before
+    report = run_pit([garbage, honest], words, **settings)  # the order they are given in
+    assert (report.played, report.skipped) == (0, 4)
+
+
+def test_resume_refuses_another_word_list(player: NamedPlayer, wordlist: Path,
+                                          tmp_path: Path) -> None:
+    out = tmp_path / "list.jsonl"
+    players = finished_pit(player, wordlist, out, ["honest"])
+    header = read_results(out).header
+    assert header["words_hash"] == words_hash(wordlist.read_text().split())
+    other = [*wordlist.read_text().split(), "zany"]
+    with pytest.raises(PitError, match="word list: file "):
+        run_pit(players, other, lengths=[4], per_length=2, seed=1, resume=out, console=quiet())
 
 
 def test_draw_is_seeded_sorted_sample_per_length(wordlist: Path) -> None:

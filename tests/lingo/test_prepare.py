@@ -4,7 +4,12 @@ and the player program follows the tree over the protocol."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
@@ -308,3 +313,88 @@ def test_evaluate_command_reads_a_messy_list(tmp_path: Path) -> None:
                                       "4", "--strategy", "entropy"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "4 words" in result.output and "after its opening" in result.output
+
+
+@pytest.mark.parametrize("reach", ["nan", "inf", "-inf", "-5", "500.5"])
+def test_evaluate_refuses_a_reach_that_is_no_mean_in_one_line(tmp_path: Path, reach: str) -> None:
+    listing = tmp_path / "words.txt"
+    listing.write_text("tare\nsale\nmane\nlame\n")
+    result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing), "--length",
+                                      "4", "--reach", reach])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == [f"Error: --reach {float(reach):g}: a mean score is a number from 0 to 500"]
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that still run (from /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found += [int(child) for child in task.read_text().split()]
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, IndexError):
+        return False
+
+
+def ctrl_c(args: list[str], tmp_path: Path, after: float, ready: Callable[[int], bool],
+           group: bool = True) -> tuple[int, str, str, float, list[int]]:
+    """Start ``sleuth ARGS``, press Ctrl-C (SIGINT to its process group as a terminal does, or
+    with ``group`` False to it alone) once ``ready(pid)`` holds and ``after`` seconds have
+    passed; its exit code, output, the seconds it took to end and the processes it started."""
+    proc = subprocess.Popen([sys.executable, "-m", "sleuth", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env={**os.environ, "SLEUTH_CACHE_DIR": str(tmp_path / "cache")})
+    try:
+        start = time.monotonic()
+        while not ready(proc.pid) or time.monotonic() - start < after:
+            assert proc.poll() is None and time.monotonic() - start < 120, proc.communicate()
+            time.sleep(0.1)
+        started = children(proc.pid)
+        pressed = time.monotonic()
+        (os.killpg if group else os.kill)(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        return proc.returncode, out, err, time.monotonic() - pressed, started
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
+def test_ctrl_c_ends_evaluate_within_a_second(tmp_path: Path) -> None:
+    """The bound search runs numba kernels on threads; Ctrl-C used to wait for them (43 s)."""
+    code, out, err, seconds, _ = ctrl_c(["lingo", "evaluate", "--list", "lingo-official",
+                                         "--length", "5"], tmp_path, 5, lambda pid: True)
+    assert seconds < 2 and (code, err) == (130, ""), (seconds, err)
+    assert [line for line in out.splitlines() if line.strip()] == ["Interrupted (SIGINT)."]
+    assert seconds < 2
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
+@pytest.mark.parametrize("group", [True, False], ids=["terminal", "kill"])
+def test_ctrl_c_ends_prepare_and_its_workers_within_a_second(tmp_path: Path, group: bool
+                                                             ) -> None:
+    """The pool's workers are ended at once (they used to finish their batches: 26 s), print
+    nothing, and the batches finished so far stay for a resume."""
+    from sleuth.words import shipped_words
+
+    listing = tmp_path / "four.txt"
+    listing.write_text("\n".join(shipped_words("lingo-official").of_length(4)[::2]) + "\n")
+    args = ["lingo", "prepare", "--words", str(listing), "--lengths", "4", "--workers", "2"]
+    code, out, err, seconds, started = ctrl_c(args, tmp_path, 3,
+                                              lambda pid: len(children(pid)) >= 2, group)
+    assert seconds < 2 and (code, err) == (130, ""), (seconds, err)
+    assert [line for line in out.splitlines() if line.strip()] == [
+        f"Words: {listing}", "Interrupted (SIGINT); run the same command again to resume."]
+    assert seconds < 2
+    deadline = time.monotonic() + 2
+    while any(map(running, started)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(started) >= 2 and not any(map(running, started))
+    assert list((tmp_path / "cache").glob("lingo-trees/4-*.partial.jsonl"))

@@ -32,7 +32,8 @@ def _version(show: bool) -> None:
 
 
 def build_app(wanted: str | None = None) -> typer.Typer:
-    """The command line, with only ``wanted``'s group imported when it names one (all else)."""
+    """The command line: ``wanted``'s group alone when it names one, else every group (only
+    their summaries when ``wanted`` is ``"--help"``-like or another command)."""
     import typer
 
     app = typer.Typer(help="Play, referee and analyse guessing games with feedback.",
@@ -50,7 +51,9 @@ def build_app(wanted: str | None = None) -> typer.Typer:
     for name, (module, summary) in GROUPS.items():
         if wanted in GROUPS and name != wanted:
             continue
-        app.add_typer(importlib.import_module(module).app, name=name, help=summary)
+        group = importlib.import_module(module).app if wanted in (name, None) else \
+            typer.Typer(help=summary)  # listed in the help, imported only when used
+        app.add_typer(group, name=name, help=summary)
     return app
 
 
@@ -76,11 +79,15 @@ def main() -> None:
     """Entry point of the ``sleuth`` console script."""
     plain_warnings()
     args = sys.argv[1:]
-    if args[:2] == ["lingo", "player"] and not {"--help", "-h"} & set(args):
-        from sleuth.lingo.player import main as play  # no typer, numpy or numba on this path
+    try:
+        if args[:2] == ["lingo", "player"] and not {"--help", "-h"} & set(args):
+            from sleuth.lingo.player import main as play  # no typer, numpy or numba here
 
-        sys.exit(play(args[2:], prog="sleuth lingo player"))
-    build_app(args[0] if args else None)()
+            sys.exit(play(args[2:], prog="sleuth lingo player"))
+        build_app(args[0] if args else "--help")()
+    except KeyboardInterrupt:  # before a command's own handling (while importing, say)
+        print("Interrupted.", file=sys.stderr)
+        sys.exit(130)
 
 
 def __getattr__(name: str) -> typer.Typer:

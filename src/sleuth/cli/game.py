@@ -101,12 +101,12 @@ def _sized(title: str, guesses: int, secrets: int, strategy: str) -> None:
     """Refuse, before any work, a game too big to be analysed or played with ``strategy``."""
     pairs = guesses * secrets
     if pairs > MAX_PAIRS:
-        raise _fail(f"{title} has {guesses:,} codes to guess and {secrets:,} secrets: "
-                    f"{pairs:.1e} pairs to score, more than the {MAX_PAIRS:.0e} sleuth takes "
-                    "(its tables would not fit); choose a smaller game")
+        raise _fail(f"{title} has {guesses:,} guesses and {secrets:,} secrets: {pairs:,} "
+                    f"pairs to score, more than the {MAX_PAIRS:,} sleuth takes (its tables "
+                    "would not fit); choose a smaller game")
     if strategy in SEARCHES and pairs > MAX_EXACT_PAIRS:
         raise _fail(f"{title}: an exact search over {guesses:,} guesses and {secrets:,} secrets "
-                    f"is out of reach (at most {MAX_EXACT_PAIRS:.0e} pairs, as in Bulls and "
+                    f"is out of reach (at most {MAX_EXACT_PAIRS:,} pairs, as in Bulls and "
                     "Cows); choose a greedy strategy such as entropy")
 
 
@@ -396,6 +396,7 @@ COMPARE = "none, <=, >= or =="
 
 
 def _mastermind(colours: int, holes: int, distinct: bool, strategy: str) -> tuple[Game, str]:
+    """The Mastermind game and its title, refused at once if too big for ``strategy``."""
     kind = ", secrets without repeated colours" if distinct else ""
     title = f"Mastermind {colours} colours x {holes} holes{kind}"
     _sized(title, colours**holes, perm(colours, holes) if distinct else colours**holes,
@@ -404,12 +405,14 @@ def _mastermind(colours: int, holes: int, distinct: bool, strategy: str) -> tupl
 
 
 def _bulls_cows(digits: int, strategy: str) -> tuple[Game, str]:
+    """The Bulls and Cows game and its title, refused at once if too big for ``strategy``."""
     title = f"Bulls and Cows, {digits} digits"
     _sized(title, perm(10, digits), perm(10, digits), strategy)
     return _build(lambda: bulls_cows(digits)), title
 
 
 def _twod(size: int, strategy: str) -> tuple[Game, str]:
+    """The twoD game and its title, refused at once if too big for ``strategy``."""
     title = f"twoD {size} x {size}"
     _sized(title, size * size, size * size, strategy)
     return _build(lambda: twod(size)), title

@@ -11,9 +11,9 @@ import contextlib
 import random
 import shlex
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple, TypeVar
 
 import typer
 from rich.console import Console
@@ -26,12 +26,16 @@ from sleuth.lingo.pit import (
     DEFAULT_PLAYER,
     DEFAULT_SEED,
     PitError,
+    Player,
     Standing,
     absolute_args,
-    default_out_path,
+    fresh_out_path,
+    list_origin,
     load_word_list,
     parse_lengths,
     ranking_table,
+    read_results,
+    resolve_player,
     run_pit,
     standings_table,
     words_by_length,
@@ -42,6 +46,7 @@ from sleuth.lingo.sandbox import GameFolders, Stopped, default_sandbox, stop_on_
 
 if TYPE_CHECKING:
     from sleuth.game import Game
+    from sleuth.words import WordList
 
 app = typer.Typer(
     help="Lingo: referee a player program against words, or run a pit (tournament).",
@@ -56,6 +61,7 @@ WordsOpt = Annotated[Path | None, typer.Option(
 ListOpt = Annotated[str | None, typer.Option(
     "--list", help="A list shipped with sleuth, by name (see `sleuth lists`).")]
 FEEDBACK_STYLES = {"O": "bold green", "?": "bold yellow", "X": "dim"}
+T = TypeVar("T")
 
 
 def _stdout() -> Console:
@@ -175,6 +181,19 @@ def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Tab
     return table
 
 
+def _interruptible(console: Console, work: Callable[[], T]) -> T:
+    """``work()`` on a thread of its own while this one waits (:func:`sleuth.scoring.
+    interruptible`): on Ctrl-C one line and exit code 130 at once, the work abandoned."""
+    from sleuth.scoring import interruptible
+
+    try:
+        return interruptible(work)
+    except KeyboardInterrupt:
+        lead = "\n" if console.is_terminal else ""
+        console.print(f"{lead}Interrupted (SIGINT).", highlight=False)
+        raise typer.Exit(130) from None
+
+
 def _fail(message: str, code: int = 2) -> typer.Exit:
     _stderr().print(f"[red]Error:[/] {escape(message)}")
     return typer.Exit(code)
@@ -284,6 +303,42 @@ def _referee_rounds(
     return total
 
 
+class PitPlan(NamedTuple):
+    """A pit's settings and its words, with where they come from (for a resume)."""
+
+    players: list[Player]
+    words: WordList
+    origin: dict[str, str]
+    lengths: list[int]
+    per_length: int
+    seed: int
+
+
+def pit_plan(resume: Path | None, players: list[str] | None, lengths: str | None,
+             per_length: int | None, seed: int | None, words: Path | None,
+             list_name: str | None) -> PitPlan:
+    """Each setting as given, else the resumed file's (from its header), else the default; an
+    option that differs from the file is then refused by ``run_pit``, naming the difference."""
+    header = read_results(resume).header if resume is not None else {}
+    text = lengths if lengths is not None else ",".join(map(str, header.get("lengths", [])))
+    wanted = lingo_lengths(text or "4-13")
+    if words is None and list_name is None and header.get("words_from"):
+        origin = dict(header["words_from"])
+        word_list = load_word_list(origin.get("words"), origin.get("list"))
+    else:
+        origin, word_list = list_origin(words, list_name), load_word_list(words, list_name)
+    return PitPlan(
+        players=[resolve_player(spec) for spec in players or header.get("players")
+                 or [DEFAULT_PLAYER]],
+        words=word_list,
+        origin=origin,
+        lengths=wanted,
+        per_length=header.get("per_length", DEFAULT_PER_LENGTH) if per_length is None
+        else per_length,
+        seed=header.get("seed", DEFAULT_SEED) if seed is None else seed,
+    )
+
+
 @app.command()
 def pit(
     player: Annotated[
@@ -295,11 +350,12 @@ def pit(
     ] = None,
     words: WordsOpt = None,
     list_name: ListOpt = None,
-    lengths: Annotated[str, typer.Option(help="Word lengths: '4-13' or '5,7,9'.")] = "4-13",
-    per_length: Annotated[
-        int, typer.Option(min=1, help="Random words per length.")
-    ] = DEFAULT_PER_LENGTH,
-    seed: Annotated[int, typer.Option(help="Seed of the word draw.")] = DEFAULT_SEED,
+    lengths: Annotated[str | None, typer.Option(
+        help="Word lengths: '4-13' or '5,7,9' (default 4-13).")] = None,
+    per_length: Annotated[int | None, typer.Option(
+        min=1, help=f"Random words per length (default {DEFAULT_PER_LENGTH}).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help=f"Seed of the word draw (default {DEFAULT_SEED}).")] = None,
     jobs: Annotated[
         int | None, typer.Option(min=1, help="Games played in parallel (default: CPU count).")
     ] = None,
@@ -312,7 +368,8 @@ def pit(
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option(help="Results file of an interrupted pit: skip its games, append the rest."),
+        typer.Option(help="Results file of an interrupted pit: skip its games, append the rest, "
+                     "with the file's settings (players, list, lengths, words a length, seed)."),
     ] = None,
 ) -> None:
     """Run a tournament: every player guesses the same random words of each length.
@@ -322,29 +379,29 @@ def pit(
     """
     console = table_console()
     try:
-        wanted = lingo_lengths(lengths)
-        word_list = load_word_list(words, list_name)
-    except (ValueError, OSError) as error:
+        plan = pit_plan(resume, player, lengths, per_length, seed, words, list_name)
+        path = resume or out or fresh_out_path()
+    except (ValueError, OSError, PitError) as error:
         raise _fail(str(error), 2) from error
-    console.print(f"Words: {escape(word_list.source)}; {per_length} a length, seed {seed}",
-                  highlight=False)
-    path = resume or out or default_out_path()
     try:
         report = run_pit(
-            player or [DEFAULT_PLAYER],
-            word_list,
-            lengths=wanted,
-            per_length=per_length,
-            seed=seed,
+            plan.players,
+            plan.words,
+            lengths=plan.lengths,
+            per_length=plan.per_length,
+            seed=plan.seed,
             jobs=jobs,
             timeout=timeout,
             out=path,
             resume=resume,
             console=console,
             progress=console.is_terminal,
+            origin=plan.origin,
         )
     except PitError as error:
         raise _fail(str(error), 2) from error
+    except OSError as error:  # the results file or a game folder, mid-run (a full disk)
+        raise _fail(f"{error.strerror or error}: {error.filename or path}", 1) from error
     except KeyboardInterrupt as stop:  # Ctrl-C, or Stopped by SIGTERM/SIGINT/SIGHUP
         name, code = getattr(stop, "name", "SIGINT"), 128 + getattr(stop, "signum", 2)
         where, lead = escape(str(path)), "\n" if console.is_terminal else ""
@@ -353,8 +410,8 @@ def pit(
         raise typer.Exit(code) from None
     console.print(standings_table(report.standings, report.lengths))
     console.print(ranking_table(report.standings))
-    groups = words_by_length(word_list)
-    games = {n: min(per_length, len(groups.get(n, ()))) for n in report.lengths}
+    groups = words_by_length(plan.words)
+    games = {n: min(plan.per_length, len(groups.get(n, ()))) for n in report.lengths}
     console.print(published_table(report.standings, games))
     console.print(
         f"Results: {escape(str(report.out))} ({report.played} games played, "
@@ -435,13 +492,16 @@ def evaluate(
     console = table_console()
     try:
         lingo_lengths(str(length))
+        if reach is not None and not 0 <= reach <= 100 * ATTEMPTS:
+            raise ValueError(f"--reach {reach:g}: a mean score is a number from 0 to "
+                             f"{100 * ATTEMPTS}")
+        if reach is not None and not bound:
+            raise ValueError("--reach is answered by the bound: drop --no-bound")
         word_list = load_word_list(words, list_name)
         secrets = [w for w in word_list if len(w) == length]
         if not secrets:
             raise ValueError(f"no words of length {length} in the list")
         chosen = [get(name) for name in (strategy or [DEFAULT_PLAYER])]
-        if reach is not None and not bound:
-            raise ValueError("--reach is answered by the bound: drop --no-bound")
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
     game = word_game(secrets, max_attempts=ATTEMPTS)
@@ -452,8 +512,9 @@ def evaluate(
         from sleuth.scoring import deep_bound
 
         with console.status("bounding the best possible mean"):
-            proof = deep_bound(game, seconds=bound_seconds,
-                               target=None if reach is None else reach * len(secrets))
+            proof = _interruptible(console, lambda: deep_bound(
+                game, seconds=bound_seconds,
+                target=None if reach is None else reach * len(secrets)))
         best = proof.total / len(secrets)
         opener = game.guess_labels[proof.guess]
         if reach is not None:
@@ -478,12 +539,15 @@ def evaluate(
         start = time.perf_counter()
         with Progress(console=console, transient=True) as bar:
             task = bar.add_task(strat.name, total=len(secrets))
-            result = run_tree(game, strat, progress=lambda n, t=task: bar.advance(t, n))
+            result = _interruptible(console, lambda s=strat, t=task: run_tree(
+                game, s, progress=lambda n: bar.advance(t, n)))
         seconds = time.perf_counter() - start
-        first = strat.choose(game, game.start()) if bound else -1
+        first = _interruptible(console, lambda s=strat: s.choose(game, game.start())) \
+            if bound else -1
         reached[first] = max(reached.get(first, 0.0), result.mean_score() * len(secrets))
         rows.append((strat, result, first, seconds))
-    openings = _opening_cells(game, reached, bound_seconds, console) if bound else {}
+    openings = _interruptible(console, lambda: _opening_cells(
+        game, reached, bound_seconds, console)) if bound else {}
     for strat, result, first, seconds in rows:
         dist = result.distribution()
         mean = result.mean_score()
@@ -573,8 +637,10 @@ def prepare(
                 if tree is None or tree.settings != asdict(settings):
                     tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
                                         progress=show)
-            except KeyboardInterrupt:
-                console.print("\nInterrupted; run the same command again to resume.")
+            except KeyboardInterrupt:  # the workers are ended; finished batches are kept
+                lead = "\n" if console.is_terminal else ""
+                console.print(f"{lead}Interrupted (SIGINT); run the same command again to "
+                              "resume.", highlight=False)
                 raise typer.Exit(130) from None
         if book is not None:
             save_book(tree, book, shlex.join(["sleuth", *sys.argv[1:]]), word_list.source)

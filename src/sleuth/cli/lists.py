@@ -45,5 +45,6 @@ def show_lists(
     if name:
         console.print(f"{chosen[0].name}: {chosen[0].title}. {chosen[0].source}")
     else:
-        console.print(f"Defaults: Lingo and Hangman play {lists.LINGO} (or ./wordlist.txt "
-                      f"where there is one), Wordle {lists.WORDLE} (the current game).")
+        console.print(f"Defaults: ./wordlist.txt where there is one, else Lingo plays "
+                      f"{lists.LINGO} and Hangman the built-in English dictionary; Wordle "
+                      f"plays {lists.WORDLE} (the current game).")

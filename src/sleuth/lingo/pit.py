@@ -13,8 +13,10 @@ import hashlib
 import json
 import os
 import random
+import reprlib
 import shlex
 import shutil
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -230,11 +232,51 @@ def resolve_player(spec: str, cwd: Path | None = None) -> Player:
 
 # --- results file -----------------------------------------------------------------------
 
+#: Fields every header and game record must have, with their types (a bool is no number).
+HEADER_FIELDS: dict[str, type] = {"game": str, "seed": int, "lengths": list, "per_length": int,
+                                  "words_hash": str, "players": list}
+GAME_FIELDS: dict[str, type] = {"player": str, "length": int, "word": str, "score": int}
+#: Fields that, when present, must have these types.
+OPTIONAL_FIELDS: dict[str, tuple[type, ...]] = {
+    "seconds": (int, float, type(None)), "reason": (str, type(None)), "words_from": (dict,),
+}
+LIST_ITEMS: dict[str, tuple[type, str]] = {"lengths": (int, "a list of whole numbers"),
+                                           "players": (str, "a list of texts")}
+TYPE_NAMES = {int: "a whole number", str: "text", list: "a list"}
+WORDS_FROM_KEYS = ("words", "list")  # a file's absolute path, a shipped list's name
+
+
+@dataclass
+class Results:
+    """A results file as read: its header and game records, how many bytes of it are kept, and
+    whether a torn last line (a pit killed mid-write) comes after them and was left out."""
+
+    header: dict[str, Any]
+    games: list[dict[str, Any]]
+    size: int
+    torn: bool = False
+
+
+def list_origin(path: Path | str | None, list_name: str | None, here: Path | None = None
+                ) -> dict[str, str]:
+    """Where :func:`load_word_list` takes the words from, as a results header records it for a
+    resume: ``{"words": absolute path}`` or ``{"list": shipped name}``."""
+    from sleuth.lists import LINGO
+
+    if path is None and list_name is None:
+        local = (here if here is not None else Path.cwd()) / "wordlist.txt"
+        path, list_name = (local, None) if local.is_file() else (None, LINGO)
+    origin = {} if path is None else {"words": os.path.abspath(path)}
+    return origin | ({} if list_name is None else {"list": list_name})
+
 
 def pit_header(
-    seed: int, lengths: Sequence[int], per_length: int, words: Iterable[str], players: list[str]
+    seed: int, lengths: Sequence[int], per_length: int, words: Iterable[str], players: list[str],
+    *, origin: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The first line of a results file: what a resume must match."""
+    """The first line of a results file: what a resume must match, and where the words came
+    from (``origin``, see :func:`list_origin`) so that a resume can read them again."""
+    source = getattr(words, "source", None)
     words = list(words)
     return {
         "type": "header",
@@ -245,6 +287,8 @@ def pit_header(
         "per_length": per_length,
         "words_hash": words_hash(words),
         "words_count": len(set(words)),
+        "words_source": source,
+        "words_from": dict(origin or {}),
         "players": players,
         "started": datetime.now().isoformat(timespec="seconds"),
     }
@@ -265,32 +309,154 @@ def game_record(player: str, result: GameResult) -> dict[str, Any]:
     }
 
 
-def read_results(path: Path) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """Header and game records of a results file; a torn last line is ignored."""
+def _check_record(record: dict[str, Any], fields: dict[str, type], where: str, what: str
+                  ) -> None:
+    """A PitError unless ``record`` has each of ``fields`` with a value of its type (a list of
+    LIST_ITEMS for a list), and each of OPTIONAL_FIELDS it has with one of theirs."""
+
+    def wrong(value: Any, kinds: type | tuple[type, ...]) -> bool:
+        return isinstance(value, bool) or not isinstance(value, kinds)
+
+    for key, kind in fields.items():
+        if key not in record:
+            raise PitError(f"{where}: the {what} has no {key!r}")
+        value, (inner, named) = record[key], LIST_ITEMS.get(key, (object, TYPE_NAMES[kind]))
+        if wrong(value, kind) or (kind is list and any(wrong(v, inner) for v in value)):
+            raise PitError(f"{where}: the {what}'s {key!r} is {reprlib.repr(value)}, not "
+                           f"{named}")
+    for key, kinds in OPTIONAL_FIELDS.items():
+        if key in record and wrong(record[key], kinds):
+            raise PitError(f"{where}: the {what}'s {key!r} is {reprlib.repr(record[key])}")
+    origin = record.get("words_from") or {}
+    if any(key not in WORDS_FROM_KEYS or wrong(text, str) for key, text in origin.items()):
+        raise PitError(f"{where}: the {what}'s 'words_from' is {reprlib.repr(origin)}")
+
+
+def parse_results(data: bytes, path: Path) -> Results:
+    """The records in the bytes of a results file. A last line cut off mid-write (without a
+    newline at its end, or not JSON) is left out and marked torn; anything else wrong is a
+    PitError naming the file and the line."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PitError(f"{path} is not a results file (not UTF-8 text: byte {error.start})"
+                       ) from None
+    lines = text.split("\n")  # JSON escapes newlines; other line breaks may stand in strings
+    tail = lines.pop()  # what follows the last newline: empty unless the last line is torn
+    if not tail and lines and lines[-1].strip():
+        try:
+            json.loads(lines[-1])
+        except ValueError:
+            tail = lines.pop() + "\n"
     header: dict[str, Any] | None = None
     games: list[dict[str, Any]] = []
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if not isinstance(record, dict):
-                continue
-            if record.get("type") == "header" and header is None:
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}, line {number}"
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        if header is None and not (isinstance(record, dict) and record.get("type") == "header"):
+            raise PitError(f"{path} is not a results file: line {number} is not a pit header")
+        if not isinstance(record, dict):
+            raise PitError(f"{where}: not a JSON record")
+        if record.get("type") == "header":
+            if header is None:  # later ones: files that a pit appended to twice
+                _check_record(record, HEADER_FIELDS, where, "header")
+                if record["per_length"] < 1:
+                    raise PitError(f"{where}: the header's 'per_length' is not positive")
                 header = record
-            elif record.get("type") == "game":
-                games.append(record)
-    return header, games
+        elif record.get("type") == "game":
+            _check_record(record, GAME_FIELDS, where, "game record")
+            games.append(record)
+        else:
+            raise PitError(f"{where}: a record of unknown type {reprlib.repr(record.get('type'))}")
+    if header is None:
+        raise PitError(f"{path} is not a results file: it has no header line")
+    return Results(header, games, len(data) - len(tail.encode()), bool(tail))
 
 
-def header_mismatches(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
-    """Settings in which a results file differs from this pit."""
-    if old is None:
-        return ["no header line"]
-    keys = ("game", "seed", "lengths", "per_length", "words_hash")
-    differing = [key for key in keys if old.get(key) != new[key]]
-    return [f"{key}: file {old.get(key)!r}, now {new[key]!r}" for key in differing]
+def _open_results(path: Path, flags: int, *, new: bool) -> int:
+    """A descriptor of the results file ``path`` opened with ``flags`` (never waiting on a
+    FIFO), or a PitError saying in one line why it cannot be."""
+    path = Path(path)
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except (IsADirectoryError, FileExistsError) as error:
+        if os.path.isdir(path):
+            raise PitError(f"{path} is a folder, not a results file") from None
+        if isinstance(error, IsADirectoryError):
+            raise PitError(f"cannot open {path}: {error.strerror}") from None
+        raise PitError(f"{path} exists; continue it with --resume {path} or choose another "
+                       "--out") from None
+    except FileNotFoundError as error:
+        if not new:
+            raise PitError(f"resume file not found: {path}") from None
+        if not os.path.isdir(path.parent or "."):
+            raise PitError(f"cannot write {path}: there is no folder {path.parent}") from None
+        raise PitError(f"cannot create {path} ({error.strerror})") from None
+    except OSError as error:
+        verb = "create" if new else "open"
+        raise PitError(f"cannot {verb} {path} ({error.strerror or error})") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise PitError(f"{path} is {kind}, not a results file")
+    return fd
+
+
+def _lock(fd: int, path: Path) -> None:
+    """Take an exclusive lock on the open results file for as long as it stays open, or a
+    PitError when another pit holds it (where locks are not supported, none is taken)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise PitError(f"{path} is in use by another pit; wait for it to end or choose another "
+                       "file") from None
+    except OSError:  # a file system without locks
+        return
+
+
+def read_results(path: Path) -> Results:
+    """Header and game records of a results file, a torn last line left out; anything else
+    wrong with it (missing, a folder, unreadable, not UTF-8, a bad record) is one PitError."""
+    fd = _open_results(path, os.O_RDONLY, new=False)
+    try:
+        with open(fd, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise PitError(f"cannot read {path} ({error.strerror or error})") from None
+    return parse_results(data, Path(path))
+
+
+def header_mismatches(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """Settings in which a results file's header differs from this pit's, each named (the
+    players and lengths compared as sets)."""
+    problems = [f"{key}: file {old.get(key)!r}, now {new[key]!r}"
+                for key in ("game", "seed", "per_length") if old.get(key) != new[key]]
+    if sorted(set(old.get("lengths", []))) != sorted(set(new["lengths"])):
+        problems.append(f"lengths: file {sorted(set(old.get('lengths', [])))}, "
+                        f"now {sorted(set(new['lengths']))}")
+    if old.get("words_hash") != new["words_hash"]:
+        was, now = old.get("words_source"), new.get("words_source")
+        was, now = (f"{was} ({old.get('words_hash')})", f"{now} ({new['words_hash']})") \
+            if was == now or was is None else (was, now)
+        problems.append(f"word list: file {was}, now {now}")
+    before, after = set(old.get("players", [])), set(new["players"])
+    if before != after:
+        gone, added = (", ".join(map(repr, sorted(names))) for names in (before - after,
+                                                                          after - before))
+        parts = [f"{gone} in the file, not now"] if gone else []
+        parts += [f"{added} now, not in the file"] if added else []
+        problems.append("players: " + "; ".join(parts))
+    return problems
 
 
 def record_key(record: dict[str, Any]) -> GameKey:
@@ -298,21 +464,51 @@ def record_key(record: dict[str, Any]) -> GameKey:
     return str(record["player"]), int(record["length"]), str(record["word"])
 
 
-def open_for_append(path: Path) -> IO[str]:
-    """Open a results file for appending, ending any torn last line first."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = path.open("a+", encoding="utf-8")
-    if handle.tell() > 0:
-        handle.seek(handle.tell() - 1)
-        if handle.read(1) != "\n":
-            handle.write("\n")
-    return handle
+def open_for_append(path: Path, header: dict[str, Any] | None = None
+                    ) -> tuple[IO[str], Results | None]:
+    """Open a results file to append to, locked against other pits while it stays open.
+
+    Without ``header``, a new file (refused when the path exists). With it, an existing one,
+    read under the lock and refused unless made with these settings; a torn last line is then
+    cut off. Every refusal is one PitError. Returns the handle and what the file held."""
+    path = Path(path)
+    flags = os.O_RDWR if header is not None else os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    fd = _open_results(path, flags | os.O_APPEND, new=header is None)
+    try:
+        _lock(fd, path)
+        results = None
+        if header is not None:
+            with open(fd, "rb", closefd=False) as handle:
+                results = parse_results(handle.read(), path)
+            problems = header_mismatches(results.header, header)
+            if problems:
+                raise PitError(f"{path} was made with other settings: " + "; ".join(problems))
+            if results.torn:
+                os.ftruncate(fd, results.size)
+        return open(fd, "a", encoding="utf-8"), results
+    except OSError as error:
+        os.close(fd)
+        raise PitError(f"cannot write {path} ({error.strerror or error})") from None
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def default_out_path(directory: Path | None = None) -> Path:
     """A fresh results path ``runs/lingo-pit-YYYYmmdd-HHMMSS.jsonl``."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return (directory or Path("runs")) / f"lingo-pit-{stamp}.jsonl"
+
+
+def fresh_out_path(directory: Path | None = None) -> Path:
+    """:func:`default_out_path`, its folder made if missing (a PitError if it cannot be)."""
+    path = default_out_path(directory)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PitError(f"cannot make the folder {path.parent} ({error.strerror or error})"
+                       ) from None
+    return path
 
 
 # --- standings --------------------------------------------------------------------------
@@ -409,15 +605,9 @@ def _progress(console: Console, show: bool) -> Progress:
 
 
 def _resumed_records(
-    resume: Path, header: dict[str, Any], players: Sequence[Player], drawn: dict[int, list[str]]
+    records: Iterable[dict[str, Any]], players: Sequence[Player], drawn: dict[int, list[str]]
 ) -> list[dict[str, Any]]:
-    """Finished games of a resume file that belong to this pit (first copy of each)."""
-    if not resume.exists():
-        raise PitError(f"resume file not found: {resume}")
-    old_header, records = read_results(resume)
-    problems = header_mismatches(old_header, header)
-    if problems:
-        raise PitError(f"{resume} was made with other settings: " + "; ".join(problems))
+    """Finished games of a resumed file that belong to this pit (first copy of each)."""
     wanted = {
         (player.name, length, word)
         for length, words in drawn.items()
@@ -446,42 +636,56 @@ def run_pit(
     console: Console | None = None,
     progress: bool = True,
     on_game: Callable[[dict[str, Any]], None] | None = None,
+    origin: dict[str, str] | None = None,
 ) -> PitReport:
     """Play every player on the same drawn words and return the standings.
 
-    Results go to ``out`` (JSON lines, flushed per game); with ``resume`` the games already
-    in that file are skipped and the rest appended to it.
+    Results go to ``out`` (JSON lines, flushed per game; it must not exist yet); with
+    ``resume`` the games already in that file are skipped and the rest appended to it. The
+    file is locked for the whole run. ``origin``: where the words come from, for the header
+    (see :func:`list_origin`; by default that of the default list when ``words`` is None).
     """
     console = console or Console()
     cwd = Path.cwd()
     entrants = _unique_players(resolve_player(p, cwd) if isinstance(p, str) else p for p in players)
-    words = load_word_list() if words is None else list(words)
+    if words is None:
+        words, origin = load_word_list(), origin or list_origin(None, None)
     lengths = sorted(set(lengths))
     drawn = draw_words(words, lengths, per_length, seed)
     if not drawn:
         raise PitError(f"the word list has no words of lengths {lengths}")
     names = [player.name for player in entrants]
-    header = pit_header(seed, lengths, per_length, words, names)
+    header = pit_header(seed, lengths, per_length, words, names, origin=origin)
+    words = list(words)
     if resume is not None and out is not None and Path(out).resolve() != Path(resume).resolve():
         raise PitError("--resume appends to its own file; do not give a different --out")
-    finished = _resumed_records(Path(resume), header, entrants, drawn) if resume else []
-    path = Path(resume or out or default_out_path())
-    done = {record_key(record) for record in finished}
-    todo = list(schedule(entrants, drawn, done))
-    sandbox = default_sandbox()
-    if not all(p.builtin for p in entrants) and not sandbox.isolated and _is_root():
-        console.print(f"[yellow]Players are not isolated:[/] {escape(sandbox.note)}")
-    lists = list(words)
-
-    def fill(folder: Path) -> None:
-        write_wordlists(folder, lists, lengths)
-
-    with stop_on_signals(), open_for_append(path) as sink, GameFolders(fill, "sleuth-pit-") as tmp:
+    path = Path(resume if resume is not None else out if out is not None else fresh_out_path())
+    sink, old = open_for_append(path, header if resume is not None else None)
+    with sink:
         if resume is None:
             _write_line(sink, header)
-        warm_openers(tmp.lists, sorted({len(word) for _, word in todo}),
-                     [p.name for p in entrants if p.builtin], console)
-        played = _play_all(todo, words, tmp, timeout, jobs, sink, console, progress, on_game)
+        if header["words_source"] is not None:
+            console.print(f"Words: {escape(header['words_source'])}; {per_length} a length, "
+                          f"seed {seed}", highlight=False)
+        if old is not None and old.torn:
+            console.print(f"Dropped the torn last line of {escape(str(path))} (a pit stopped "
+                          "mid-write)", soft_wrap=True, highlight=False)
+        finished = _resumed_records(old.games, entrants, drawn) if old is not None else []
+        done = {record_key(record) for record in finished}
+        todo = list(schedule(entrants, drawn, done))
+        sandbox = default_sandbox()
+        if not all(p.builtin for p in entrants) and not sandbox.isolated and _is_root():
+            console.print(f"[yellow]Players are not isolated:[/] {escape(sandbox.note)}")
+        lists = list(words)
+
+        def fill(folder: Path) -> None:
+            write_wordlists(folder, lists, lengths)
+
+        with stop_on_signals(), GameFolders(fill, "sleuth-pit-") as tmp:
+            warm_openers(tmp.lists, sorted({len(word) for _, word in todo}),
+                         [p.name for p in entrants if p.builtin], console)
+            played = _play_all(todo, words, tmp, timeout, jobs, sink, console, progress,
+                               on_game)
     ranked = standings([*finished, *played], names)
     return PitReport(path, ranked, list(drawn), len(played), len(finished))
 

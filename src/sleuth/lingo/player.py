@@ -186,15 +186,15 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
             print(f"unreadable feedback: {err}", file=stderr)
             return 1
         position = _narrow(game, position, guess, code, stderr)
-    if not history and not _has_tree(strategy, game):
-        guess = opening_guess(game, words, strategy)
-        compile_kernels(game, strategy, guess, stderr)
-    else:
-        guess = strategy.choose(game, position)
+    opening = not history and not _has_tree(strategy, game)
+    guess = opening_guess(game, words, strategy) if opening else strategy.choose(game, position)
     while position.cost < ATTEMPTS:
         guess = _unplayed(game, position, guess)
         stdout.write(game.guess_labels[guess] + "\n")
         stdout.flush()
+        if opening:  # while the referee answers: each guess has its own time limit
+            compile_kernels(game, strategy, guess, stderr)
+            opening = False
         line = stdin.readline()
         if not line:
             return 0

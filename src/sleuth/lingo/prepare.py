@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import as_completed as futures_completed
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from sleuth import endgame
 from sleuth import feedback as fb
 from sleuth.game import Game, Position, lingo_points, word_game
 from sleuth.lingo.quick import book_path, list_key, shipped_tree, tree_path
+from sleuth.scoring import interruptible
 from sleuth.tree import Node, evaluate
 
 TREE_FORMAT = 1
@@ -248,22 +249,43 @@ def _batches(parts: list[tuple[int, np.ndarray]], n: int) -> list[list[tuple[int
     return batches
 
 
+class Runner(NamedTuple):
+    """Where the batches run: ``submit`` and ``as_completed``; then ``close`` (the workers
+    finish) or ``abort`` (they are ended at once, as on Ctrl-C)."""
+
+    submit: Callable
+    as_completed: Callable
+    close: Callable[[], None]
+    abort: Callable[[], None]
+
+
 def _runner(workers: int, cluster: object | None) -> Runner:
-    """submit, as_completed and close for a process pool or a Dask cluster."""
+    """A :class:`Runner` on a process pool or a Dask cluster."""
     if cluster is not None:
         from distributed import Client, as_completed
 
         own = isinstance(cluster, str)
         client = Client(cluster) if own else cluster
-        return (lambda fn, *a: client.submit(fn, *a, pure=False), as_completed,
-                client.close if own else (lambda: None))
+        close = client.close if own else (lambda: None)
+        return Runner(lambda fn, *a: client.submit(fn, *a, pure=False), as_completed, close,
+                      close)
     import multiprocessing
 
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-    return pool.submit, futures_completed, lambda: pool.shutdown(cancel_futures=True)
+    from sleuth.search import ignore_sigint, sigint_blocked
 
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=ignore_sigint)
 
-Runner = tuple[Callable, Callable, Callable]  # submit, as_completed, close
+    def submit(fn: Callable, *args: object) -> object:
+        with sigint_blocked():  # the pool starts its processes as tasks come
+            return pool.submit(fn, *args)
+
+    def abort() -> None:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    return Runner(submit, futures_completed, lambda: pool.shutdown(cancel_futures=True), abort)
 
 
 def _tree_total(game: Game, first: int, journal: _Journal, prefix: str, deep: bool, exact: int,
@@ -273,10 +295,9 @@ def _tree_total(game: Game, first: int, journal: _Journal, prefix: str, deep: bo
              if c != game.solved]
     batches = _batches(parts, BATCHES)
     todo = [i for i in range(len(batches)) if f"{prefix}:{i}" not in journal.done]
-    submit, as_completed, _ = runner
     words = list(game.secret_labels)
-    futures = {submit(class_job, words, exact, width, batches[i], deep): i for i in todo}
-    for n, future in enumerate(as_completed(futures), 1):
+    futures = {runner.submit(class_job, words, exact, width, batches[i], deep): i for i in todo}
+    for n, future in enumerate(runner.as_completed(futures), 1):
         journal.add(f"{prefix}:{futures[future]}", future.result())
         if progress is not None:
             progress(prefix, len(batches) - len(todo) + n, len(batches))
@@ -326,16 +347,28 @@ def refined_choices(game: Game, journal: _Journal, done: list[int], settings: Se
 def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: int | None = None,
             cluster: object | None = None, directory: Path | None = None,
             progress: Progress | None = None) -> Prepared:
-    """Prepare (or resume preparing) the tree of one length's words and save it."""
+    """Prepare (or resume preparing) the tree of one length's words and save it.
+
+    The work runs on a thread of its own and the workers, so that Ctrl-C is answered at once:
+    the worker processes are ended, the batches finished so far kept for a resume."""
     words = sorted(set(words))
     settings = settings or Settings.for_length(len(words[0]))
-    workers = workers or os.cpu_count() or 1
+    runner = _runner(workers or os.cpu_count() or 1, cluster)  # one pool for every stage
+    try:
+        return interruptible(lambda: _prepare(words, settings, runner, directory, progress))
+    except BaseException:
+        runner.abort()
+        raise
+
+
+def _prepare(words: list[str], settings: Settings, runner: Runner, directory: Path | None,
+             progress: Progress | None) -> Prepared:
+    """The work of :func:`prepare` (its workers keep their memo from stage to stage)."""
     path = tree_path(words, directory)
     journal = _Journal(path.with_suffix(".partial.jsonl"), settings)
     game = word_game(words, max_attempts=ATTEMPTS)
     screened: dict[str, float] = {}
     choices = first_choices(game, settings.top)
-    runner = _runner(workers, cluster)  # one pool for every stage: workers keep their memo
 
     def screen(firsts: Iterable[int]) -> None:
         for first in firsts:
@@ -344,18 +377,16 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
                                    progress)
             screened[game.guess_labels[first]] = total / len(words)
 
-    try:
-        if len(choices) > 1:
-            screen(choices)
-            if settings.refine:
-                screen(refined_choices(game, journal, choices, settings))
-        best = max(screened, key=screened.__getitem__) if screened else \
-            game.guess_labels[choices[0]]
-        first = game.guess_index(best)
-        total, moves = _tree_total(game, first, journal, f"tree-{first}", True, settings.exact,
-                                   settings.width, runner, progress)
-    finally:
-        runner[2]()
+    if len(choices) > 1:
+        screen(choices)
+        if settings.refine:
+            screen(refined_choices(game, journal, choices, settings))
+    best = max(screened, key=screened.__getitem__) if screened else \
+        game.guess_labels[choices[0]]
+    first = game.guess_index(best)
+    total, moves = _tree_total(game, first, journal, f"tree-{first}", True, settings.exact,
+                               settings.width, runner, progress)
+    runner.close()
     tree = complete(game, Prepared(len(words[0]), list_key(words), len(words), best, moves,
                                    total, 0.0, asdict(settings), screened))
     tree.seconds = journal.seconds
