@@ -3,14 +3,16 @@ venv in a folder with no repository beside it, measured in one run.
 
 Run: ``python bench/install.py [--per-length 100] [--seed 2014]`` (writes
 bench/results/install.md). Steps, in order, each on the fresh install with an empty user cache:
-the wheel's and the install's size; games on a list with no shipped tree (the first compiles
-every kernel, the second starts from the cached first guess); the first game on the official
-list (the shipped tree); then the pit of the built-in player on the official list.
+the wheel's and the install's size; games of the installed player as the reference engine runs
+it (its process timed from start to end): on a list with no shipped tree (the first compiles
+every kernel, the second starts from the cached first guess), then on the official list (the
+shipped tree); then the pit of the built-in player on the official list.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
@@ -23,7 +25,9 @@ from pathlib import Path
 
 from common import RESULTS, ROOT, header
 from sleuth import lists
+from sleuth.lingo.pit import write_wordlists
 from sleuth.lingo.published import CPP_SECONDS, ENTRIES, scaled
+from sleuth.lingo.referee import play_game
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, str]:
@@ -63,21 +67,7 @@ def main() -> None:
                  ("installed package", f"{size(installed) / 2**20:.1f} MB",
                   f"pip install took {seconds:.0f} s with its dependencies")]
         sleuth = str(base / "venv/bin/sleuth")
-        player = f"{sleuth} lingo player"
-        other = base / "other.txt"  # a list with no shipped tree: Wordle's accepted guesses
-        other.write_text("\n".join(lists.read("wordle-original", "guesses")) + "\n")
-        for label in ("first", "second"):
-            seconds, out = run([sleuth, "lingo", "referee", "-player", player, "-word", "crane",
-                                "--words", str(other)], bare, env)
-            compiled = "compiles its kernels, says so" if "compiling" in out else "no compile"
-            print(label, seconds, compiled, flush=True)
-            rows.append((f"{label} game on a list with no tree (12,972 five-letter words)",
-                         f"{seconds:.2f} s", f"referee and player, process starts included; "
-                         f"{compiled}"))
-        seconds, out = run([sleuth, "lingo", "referee", "-player", player, "-word", "spectrum",
-                            "--list", "lingo-official"], bare, env)
-        rows.append(("first game on the official list (shipped tree)", f"{seconds:.2f} s",
-                     "referee and player, process starts included"))
+        rows += player_rows([sleuth, "lingo", "player"], base, env)
         results = base / "pit.jsonl"
         start = time.perf_counter()
         run([sleuth, "lingo", "pit", "--per-length", str(args.per_length), "--seed",
@@ -93,6 +83,34 @@ def main() -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "install.md").write_text(body)
     print(body)
+
+
+def player_rows(player: list[str], base: Path, env: dict[str, str]) -> list[tuple[str, str, str]]:
+    """Games of the installed player as the reference engine runs it: in a folder holding
+    ``wordlist.txt`` and ``wordlistN.txt``, the length as its last argument, timed from its
+    start to its end."""
+    rows = []
+    other = base / "other"  # a list with no shipped tree: Wordle's accepted guesses
+    official = base / "official"
+    for folder, words in ((other, lists.read("wordle-original", "guesses")),
+                          (official, lists.read(lists.LINGO))):
+        folder.mkdir()
+        write_wordlists(folder, words, range(4, 14))
+    for label, folder, secret in (("first game on a list with no tree", other, "crane"),
+                                  ("second game on that list", other, "shire"),
+                                  ("first game on the official list", official, "spectrum"),
+                                  ("second game on the official list", official, "ferns")):
+        errors = io.StringIO()
+        result = play_game(player, secret, set(lists.read("wordle-original", "guesses"))
+                           if folder == other else set(lists.read(lists.LINGO)),
+                           workdir=folder, env=env, trusted=True, debug_stderr=errors)
+        said = "compiles its kernels, says so" if "compiling" in errors.getvalue() else \
+            "no compile"
+        rows.append((f"{label} ({len(secret)} letters)", f"{result.seconds:.2f} s",
+                     f"{result.attempts} guesses, {'won' if result.solved else 'lost'}; "
+                     f"{said}{'; ' + result.reason if result.reason else ''}"))
+        print(rows[-1], flush=True)
+    return rows
 
 
 def pit_section(records: list[dict], args: argparse.Namespace, wall: float) -> str:

@@ -41,8 +41,12 @@ def test_every_notation_narrows_alike(style: str) -> None:
     report = s.feed(f"crane {text}")
     assert report.error is None
     assert report.remaining == len(consistent([("crane", colours("crane", "crate"))]))
-    assert s.feed(f"CRANE:{text.upper() if style != 'squares' else text}").error is not None \
-        or True  # the same guess twice is fine as long as it agrees
+    again = s.feed(f"CRANE:{text.upper() if style != 'squares' else text}")  # agrees: fine
+    assert again.error is None and again.remaining == report.remaining
+    twice = [("crane", fb.reference_code("crane", "crate"))] * 2
+    assert [(t.word, t.code) for t in again.turns] == twice
+    clash = s.feed(f"crane {colours('crane', 'cigar', style)}")  # disagrees: refused
+    assert clash.error.startswith("no answer fits") and len(clash.turns) == 2
 
 
 def test_word_then_colours_on_the_next_line() -> None:

@@ -85,11 +85,17 @@ def test_last_attempt_takes_the_most_probable_candidate() -> None:
     assert game.guess_labels[strategies.get("tournament").choose(game, game.start())] == "abd"
 
 
-def test_baselines_choose_candidates() -> None:
-    game = word_game(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
-    for name in ("letter-frequency", "green-yellow"):
-        g = strategies.get(name).choose(game, game.start())
-        assert game.guess_labels[g] in game.secret_labels
+@pytest.mark.parametrize("words", [["cat", "tab", "tic", "toe"], ["toe", "tic", "tab", "cat"]])
+def test_baselines_choose_by_their_rules(words: list[str]) -> None:
+    """Each seed's rule worked by hand; the two rules pick different words here."""
+    # letter-frequency: a letter is worth the candidates holding it (t 4, c 2, a 2, the rest 1),
+    # a word its distinct letters' worth: cat 2+2+4 = 8, tab 7, tic 7, toe 6.
+    # green-yellow: 2 a green and 1 a yellow, summed over the secrets cat, tab, tic, toe:
+    # cat 6+3+2+1 = 12, tab 3+6+2+2 = 13, tic 2+2+6+2 = 12, toe 1+2+2+6 = 11.
+    game = word_game(words)
+    chosen = {name: game.guess_labels[strategies.get(name).choose(game, game.start())]
+              for name in ("letter-frequency", "green-yellow")}
+    assert chosen == {"letter-frequency": "cat", "green-yellow": "tab"}
 
 
 def test_unknown_strategy_lists_names() -> None:

@@ -1,3 +1,110 @@
-"""sleuth: play, referee and analyse guessing games with feedback."""
+"""sleuth: play, referee and analyse guessing games with feedback.
 
-__version__ = "0.1.0"
+The main names are importable from here (``sleuth.word_game``, ``sleuth.evaluate``, ...); each is
+loaded on first use, so that ``import sleuth`` alone loads neither numpy nor numba (the Lingo
+player's fast path relies on it). ``__version__`` is read from the package metadata, also on
+first use.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sleuth.custom import custom_game, matrix_game
+    from sleuth.export import write_tree
+    from sleuth.game import Game, Position, word_game
+    from sleuth.games.hangman import hangman as hangman_game
+    from sleuth.games.mastermind import bulls_cows, mastermind
+    from sleuth.games.twod import twod
+    from sleuth.search import SearchResult, optimal_mean, optimal_worst
+    from sleuth.strategies import STRATEGIES, Strategy
+    from sleuth.strategies import get as strategy
+    from sleuth.tree import Evaluation, evaluate
+    from sleuth.wordle import wordle_game
+    from sleuth.words import WordList, choose_words, load_words, shipped_words
+
+__version__: str  # read on first use (see __getattr__)
+
+#: Each public name: (module, name there).
+_LAZY: dict[str, tuple[str, str]] = {
+    "Game": ("sleuth.game", "Game"),
+    "Position": ("sleuth.game", "Position"),
+    "word_game": ("sleuth.game", "word_game"),
+    "wordle_game": ("sleuth.wordle", "wordle_game"),
+    "mastermind": ("sleuth.games.mastermind", "mastermind"),
+    "bulls_cows": ("sleuth.games.mastermind", "bulls_cows"),
+    "twod": ("sleuth.games.twod", "twod"),
+    "hangman_game": ("sleuth.games.hangman", "hangman"),  # sleuth.hangman is the solver module
+    "custom_game": ("sleuth.custom", "custom_game"),
+    "matrix_game": ("sleuth.custom", "matrix_game"),
+    "Strategy": ("sleuth.strategies", "Strategy"),
+    "STRATEGIES": ("sleuth.strategies", "STRATEGIES"),
+    "strategy": ("sleuth.strategies", "get"),
+    "Evaluation": ("sleuth.tree", "Evaluation"),
+    "evaluate": ("sleuth.tree", "evaluate"),
+    "SearchResult": ("sleuth.search", "SearchResult"),
+    "optimal_mean": ("sleuth.search", "optimal_mean"),
+    "optimal_worst": ("sleuth.search", "optimal_worst"),
+    "write_tree": ("sleuth.export", "write_tree"),
+    "WordList": ("sleuth.words", "WordList"),
+    "load_words": ("sleuth.words", "load_words"),
+    "shipped_words": ("sleuth.words", "shipped_words"),
+    "choose_words": ("sleuth.words", "choose_words"),
+}
+
+__all__ = [
+    "STRATEGIES",
+    "Evaluation",
+    "Game",
+    "Position",
+    "SearchResult",
+    "Strategy",
+    "WordList",
+    "__version__",
+    "bulls_cows",
+    "choose_words",
+    "custom_game",
+    "evaluate",
+    "hangman_game",
+    "load_words",
+    "mastermind",
+    "matrix_game",
+    "optimal_mean",
+    "optimal_worst",
+    "shipped_words",
+    "strategy",
+    "twod",
+    "word_game",
+    "wordle_game",
+    "write_tree",
+]
+
+
+def _version() -> str:
+    """The installed distribution's version, or "0+unknown" when sleuth is not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sleuth")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first use and keep it in the module."""
+    if name == "__version__":
+        value: Any = _version()
+    elif name in _LAZY:
+        module, attribute = _LAZY[name]
+        value = getattr(import_module(module), attribute)
+    else:
+        raise AttributeError(f"module 'sleuth' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names with the lazy ones, for completion."""
+    return sorted({*globals(), *__all__})

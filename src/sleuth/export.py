@@ -266,8 +266,8 @@ def to_text(game: Game, root: Node, position: Position | None = None, *,
 
 
 def writable(path: str | Path) -> Path:
-    """``path`` if a file can be written there (its folder exists, it is not a folder); checked
-    before any work, so a bad path costs nothing. Raises ValueError with one line otherwise."""
+    """``path`` if a file can be written there (a new one is made and removed to be sure);
+    checked before any work, so a bad path costs nothing. Else one line, as ValueError."""
     target = Path(path)
     parent = target.parent
     if target.is_dir():
@@ -276,9 +276,17 @@ def writable(path: str | Path) -> Path:
         raise ValueError(f"cannot write {target}: the folder {parent} does not exist")
     if not parent.is_dir():
         raise ValueError(f"cannot write {target}: {parent} is not a folder")
-    if not os.access(parent, os.W_OK | os.X_OK) or (target.exists()
-                                                    and not os.access(target, os.W_OK)):
-        raise ValueError(f"cannot write {target}: permission denied")
+    if target.exists():
+        if not os.access(target, os.W_OK):
+            raise ValueError(f"cannot write {target}: permission denied")
+        return target
+    try:  # the one sure test (a read-only disk, /proc, a full quota): make the file, drop it
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:  # made meanwhile: the writer will see
+        return target
+    except OSError as error:
+        raise ValueError(f"cannot write {target}: {error.strerror or error}") from None
+    os.unlink(target)
     return target
 
 

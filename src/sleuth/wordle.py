@@ -93,6 +93,11 @@ def load_lists(answers: str | os.PathLike[str] | None = None,
     base = None
     if answers is None or guesses is None:
         base = shipped_lists(list_name, length) if list_name else default_lists(length)
+    elif list_name is not None:
+        from sleuth.lists import ListError
+
+        raise ListError(f"give --list {list_name} or both --answers and --guesses, not all "
+                        "three (the list would not be used)")
     answer_words = read_list(answers, length) if answers is not None else base.answers
     guess_words = read_list(guesses, length) if guesses is not None else base.guesses
     extra = sorted(set(answer_words) - set(guess_words))
@@ -554,22 +559,31 @@ class Sweep:
 
     @classmethod
     def load(cls, path: Path) -> Sweep:
-        """The records of an earlier run (JSON lines); a torn last line is ignored."""
+        """The records of an earlier run (JSON lines; none when ``path`` does not exist). A
+        record torn by an interrupted run is skipped; a file of anything else is refused
+        (ValueError, naming the line) rather than appended to."""
         import json
+
+        from sleuth.words import read_file
 
         sweep = cls()
         if not path.exists():
             return sweep
-        for line in path.read_text().splitlines():
+        try:
+            text = read_file(path, "sweep records").decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}: not records of a sweep (not UTF-8 text)") from None
+        for number, line in enumerate(text.splitlines(), 1):
             try:
                 record = json.loads(line)
                 word = str(record["guess"])
+                kind = "total" if "total" in record else "at_least"
+                value = int(record[kind])
             except (ValueError, KeyError, TypeError):
-                continue
-            if "total" in record:
-                sweep.totals[word] = int(record["total"])
-            elif "at_least" in record:
-                sweep.at_least[word] = int(record["at_least"])
+                if not line.strip() or line.startswith('{"guess"'):  # torn mid-write
+                    continue
+                raise ValueError(f"{path}, line {number}: not a record of a sweep") from None
+            (sweep.totals if kind == "total" else sweep.at_least)[word] = value
         return sweep
 
 

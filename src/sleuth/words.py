@@ -33,6 +33,7 @@ from sleuth.paths import cache_dir
 
 __all__ = [
     "PRIOR_KINDS",
+    "FileError",
     "WordList",
     "WordListError",
     "WordListWarning",
@@ -44,6 +45,7 @@ __all__ = [
     "parse_words",
     "prior",
     "raw_frequencies",
+    "read_file",
 ]
 
 #: Kinds accepted by :func:`prior`.
@@ -61,7 +63,11 @@ _CACHE_MAGIC = "# sleuth default word list"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-class WordListError(ValueError):
+class FileError(ValueError):
+    """An input file could not be read: missing, unreadable, too big, or no regular file."""
+
+
+class WordListError(FileError):
     """A word list could not be used: missing, unreadable, not text, or without words."""
 
 
@@ -272,37 +278,45 @@ def _kind(mode: int) -> str:
     return next((name for test, name in kinds if test(mode)), "not a regular file")
 
 
-def _read_file(p: Path, source: str) -> bytes:
+def _read_file(p: Path, source: str, what: str = "word list",
+               error: type[FileError] = WordListError) -> bytes:
     """The bytes of a regular file of at most MAX_FILE_BYTES, checked before reading: opened
     without blocking (a FIFO would wait for a writer), then its kind and size asked of the open
-    file, so nothing can swap it in between."""
+    file, so nothing can swap it in between. ``what`` the file is, for the one-line ``error``."""
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError as e:
-        raise WordListError(f"{source}: word list file not found") from e
+        raise error(f"{source}: {what} file not found") from e
     except IsADirectoryError as e:
-        raise WordListError(f"{source}: is a directory, not a word list file") from e
+        raise error(f"{source}: is a directory, not a {what} file") from e
     except OSError as e:
-        raise WordListError(f"{source}: cannot read word list ({e.strerror or e})") from e
+        raise error(f"{source}: cannot read {what} ({e.strerror or e})") from e
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
         os.close(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise WordListError(f"{source}: is a directory, not a word list file")
+            raise error(f"{source}: is a directory, not a {what} file")
         if not stat.S_ISREG(info.st_mode):
-            raise WordListError(f"{source}: is {_kind(info.st_mode)}, not a word list file; "
-                                "give a plain text file")
-        raise WordListError(f"{source}: {info.st_size:,} bytes is too big for a word list (at "
-                            f"most {MAX_FILE_BYTES >> 20} MiB, {MAX_FILE_BYTES:,} bytes)")
+            raise error(f"{source}: is {_kind(info.st_mode)}, not a {what} file; give a plain "
+                        "text file")
+        raise error(f"{source}: {info.st_size:,} bytes is too big for a {what} (at most "
+                    f"{MAX_FILE_BYTES >> 20} MiB, {MAX_FILE_BYTES:,} bytes)")
     with os.fdopen(fd, "rb") as f:
         try:
             data = f.read(MAX_FILE_BYTES + 1)
         except OSError as e:
-            raise WordListError(f"{source}: cannot read word list ({e.strerror or e})") from e
+            raise error(f"{source}: cannot read {what} ({e.strerror or e})") from e
     if len(data) > MAX_FILE_BYTES:  # it grew while being read
-        raise WordListError(f"{source}: too big for a word list (at most "
-                            f"{MAX_FILE_BYTES >> 20} MiB, {MAX_FILE_BYTES:,} bytes)")
+        raise error(f"{source}: too big for a {what} (at most {MAX_FILE_BYTES >> 20} MiB, "
+                    f"{MAX_FILE_BYTES:,} bytes)")
     return data
+
+
+def read_file(path: str | os.PathLike[str], what: str) -> bytes:
+    """The bytes of a small input file (``what`` it is: "decision tree"), read as word lists
+    are: a missing file, a folder, a FIFO, a device or a file over :data:`MAX_FILE_BYTES` is
+    refused with one line (:class:`FileError`) before anything is read or waited for."""
+    return _read_file(Path(path), str(path), what, FileError)
 
 
 def load_words(path: str | os.PathLike[str], *, length: int | None = None) -> WordList:

@@ -119,7 +119,7 @@ def test_rate_refuses_too_long_words_before_any_work(kids: Path, tmp_path: Path)
 def test_rate_refuses_an_out_file_it_could_not_write(kids: Path, tmp_path: Path) -> None:
     out = tmp_path / "no" / "such" / "rated.csv"
     result = runner.invoke(app, ["rate", "--words", str(kids), "--out", str(out)])
-    assert result.exit_code == 2 and "no folder" in result.output
+    assert result.exit_code == 2 and "does not exist" in result.output
     assert "letter words" not in result.output  # said before the work, not after it
 
 

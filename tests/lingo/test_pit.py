@@ -566,3 +566,16 @@ def test_a_stop_signal_ends_a_running_pit_in_order(
     assert len(pids) >= 2 and all(gone(pid) for pid in pids)
     assert list(temp.iterdir()) == []
     assert all(g["player"] == honest for g in games_of(out))  # the hanging games were not kept
+
+
+def test_own_player_is_recognised_only_as_this_install() -> None:
+    from sleuth.lingo.pit import is_own_player
+
+    script = str(Path(sys.executable).parent / "sleuth")
+    assert is_own_player([sys.executable, "-m", "sleuth", "lingo", "player"])
+    assert is_own_player([sys.executable, "-m", "sleuth.lingo.player", "--strategy", "entropy"])
+    assert is_own_player([script, "lingo", "player"])
+    assert not is_own_player([script, "lingo", "referee"])
+    assert not is_own_player([sys.executable, "-c", "import sleuth"])
+    assert not is_own_player(["/bin/sh", "-m", "sleuth", "lingo", "player"])
+    assert not is_own_player([])

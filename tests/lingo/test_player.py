@@ -67,8 +67,10 @@ def test_player_stops_on_all_o_and_at_five_attempts(four: tuple[Path, list[str]]
 
 
 def test_player_exits_cleanly_at_end_of_input(four: tuple[Path, list[str]]) -> None:
-    directory, _ = four
-    assert in_process(directory, "", []) != []
+    directory, words = four
+    game = word_game(words, max_attempts=ATTEMPTS)
+    first = game.guess_labels[get("prepared").choose(game, game.start())]
+    assert in_process(directory, "", []) == [first]  # one guess, then the end of input
 
 
 def test_player_survives_a_contradiction(four: tuple[Path, list[str]]) -> None:

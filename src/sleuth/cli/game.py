@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from sleuth.cli.errors import fail, one_line
 from sleuth.export import summary, writable, write_tree
 from sleuth.feedback import FeedbackError
 from sleuth.game import Contradiction, Game, Position
@@ -76,9 +77,7 @@ def _console() -> Console:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[bold red]error:[/] {escape(message)}")
-    return typer.Exit(code)
+    return fail(message, code, "[bold red]error:[/]")
 
 
 def _build(factory: Callable[[], Game]) -> Game:
@@ -384,7 +383,7 @@ def _ask(console: Console, game: Game, pos: Position, stack: list[Position],
     try:
         return game.parse(line)
     except (FeedbackError, ValueError) as err:
-        console.print(f"[bold red]cannot read that:[/] {escape(str(err))}")
+        console.print(f"[bold red]cannot read that:[/] {escape(one_line(str(err)))}")
         return -1
 
 

@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from sleuth.cli.errors import fail, one_line
 from sleuth.feedback import FeedbackError, check_length
 from sleuth.game import Contradiction, Game, Position
 from sleuth.games.hangman import MAX_LENGTH, hangman
@@ -61,8 +62,17 @@ def _err() -> Console:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    _err().print(f"[red]Error:[/] {escape(message)}")
-    return typer.Exit(code)
+    return fail(message, code)
+
+
+def _writable(path: Path, option: str) -> Path:
+    """``path`` if a file can be written there, checked before any work; else one line."""
+    from sleuth.export import writable
+
+    try:
+        return writable(path)
+    except ValueError as error:
+        raise _fail(f"{option}: {error}") from None
 
 
 def _load(path: Path | None, list_name: str | None = None) -> WordList:
@@ -207,8 +217,8 @@ def rate_command(
         raise _fail(f"unknown solver {solver!r}; choose one of {', '.join(RATE_SOLVERS)}")
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         raise _fail(f"{out}: the output file must end in .csv or .json")
-    if out is not None and not out.resolve().parent.is_dir():
-        raise _fail(f"{out}: no folder {out.resolve().parent} to write it in")
+    if out is not None:
+        _writable(out, "--out")
     try:
         all_words = _load(words, list_name)
         model = _setter_model(all_words, setter)
@@ -262,12 +272,21 @@ def _aligned(weights: np.ndarray | None, given: Sequence[str], order: Sequence[s
 
 def _rate_with_progress(console: Console, group: list[str], solver: str, lives: int,
                         weights: np.ndarray | None) -> Rating:
+    """The rating of one length, on a thread of its own so that Ctrl-C is answered at once
+    (one line, exit code 130) even inside a solver's compiled search."""
     from rich.progress import Progress
+
+    from sleuth.scoring import interruptible
 
     with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task(f"rating {len(group[0])}-letter words", total=len(group))
-        return rate(group, solver, lives=lives, weights=weights,
-                    progress=lambda n: bar.advance(task, n))
+        try:
+            return interruptible(lambda: rate(group, solver, lives=lives, weights=weights,
+                                              progress=lambda n: bar.advance(task, n)))
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print("Interrupted (SIGINT).")
+            raise typer.Exit(130) from None
 
 
 # --------------------------------------------------------------------------- drawing
@@ -477,6 +496,8 @@ def solve(
         game = hangman(group, lives=lives, weights=_prior(group, prior, model))
     except (ValueError, OSError) as error:
         raise _fail(str(error)) from error
+    if setter is not None:
+        _writable(setter, "--setter")  # the word found is added to it at the end
     console = Console(highlight=False)
     console.print(f"Words: {escape(all_words.source)}")
     console.print(f"Think of a word of {length} letters; I know {len(group):,} of them. I may "
@@ -486,8 +507,12 @@ def solve(
         console.print("What I know of this setter: " + "; ".join(model.describe()))
     found = _solve_loop(console, game, strategy.choose)
     if found and setter is not None:
-        with setter.open("a") as handle:
-            handle.write(found + "\n")
+        try:
+            with setter.open("a") as handle:
+                handle.write(found + "\n")
+        except OSError as error:  # checked before the game: only a full disk or a race left
+            raise _fail(f"cannot add {found!r} to {setter}: {error.strerror or error}", 1
+                        ) from None
         console.print(f"Added {found!r} to {escape(str(setter))}: next time I know you better.")
 
 
@@ -545,7 +570,7 @@ def _solve_loop(console: Console, game: Game, choose: Callable[[Game, Position],
                 history.append(game.after(position, guess, code))
                 break
             except FeedbackError as error:
-                console.print(f"[yellow]{escape(str(error))}[/]")
+                console.print(f"[yellow]{escape(one_line(str(error)))}[/]")
             except Contradiction:
                 console.print(f"[yellow]No word of my list fits that answer for '{letter}' "
                               "together with your earlier answers. Check it (or type undo to "

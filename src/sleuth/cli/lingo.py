@@ -11,7 +11,7 @@ import contextlib
 import random
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple, TypeVar
 
@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.cli.errors import fail
 from sleuth.lingo.pit import (
     DEFAULT_PER_LENGTH,
     DEFAULT_PLAYER,
@@ -29,7 +30,8 @@ from sleuth.lingo.pit import (
     Player,
     Standing,
     absolute_args,
-    fresh_out_path,
+    default_out_path,
+    is_own_player,
     list_origin,
     load_word_list,
     parse_lengths,
@@ -114,8 +116,10 @@ def word_source(words_file: Path | None, cwd: Path, list_name: str | None = None
 
 def round_words(
     given: Sequence[str], length: int | None, rounds: int, seed: int | None, groups: dict
-) -> list[str] | None:
-    """Secrets of the rounds: the given words (None if one is unknown) or random ones."""
+) -> Iterable[str] | None:
+    """Secrets of the rounds: the given words (None if one is unknown), else ``rounds`` random
+    ones, each drawn as its round starts (any number of rounds takes no memory); empty when
+    there is no word of the length."""
     if given:
         known = all(
             (length is None or len(w) == length) and w in groups.get(len(w), ()) for w in given
@@ -125,7 +129,7 @@ def round_words(
     if not pool:
         return []
     rng = random.Random(seed)
-    return [rng.choice(pool) for _ in range(rounds)]
+    return (rng.choice(pool) for _ in range(rounds))
 
 
 @contextlib.contextmanager
@@ -195,8 +199,7 @@ def _interruptible(console: Console, work: Callable[[], T]) -> T:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    _stderr().print(f"[red]Error:[/] {escape(message)}")
-    return typer.Exit(code)
+    return fail(message, code)
 
 
 @app.command()
@@ -255,14 +258,17 @@ def referee(
     argv = absolute_args(command, cwd)  # the player runs in a folder of its own, not here
     if program_error(argv, cwd, None) is not None:
         raise _fail(f"player program not found or not executable: {command[0]!r}")
-    total = _referee_rounds(argv, secrets, groups, cwd, source, all_words, timeout, debug)
+    lengths = sorted({len(w) for w in word}) if word else [length or REFERENCE_LENGTH]
+    total = _referee_rounds(argv, secrets, lengths, groups, cwd, source, all_words, timeout,
+                            debug)
     out.print()
-    out.print(total_line(total, len(secrets)))
+    out.print(total_line(total, len(word) if word else rounds))
 
 
 def _referee_rounds(
     command: list[str],
-    secrets: list[str],
+    secrets: Iterable[str],
+    lengths: list[int],
     groups: dict[int, set[str]],
     cwd: Path,
     source: Path | None,
@@ -278,7 +284,6 @@ def _referee_rounds(
         out.print(Text(f"Got:   {printable(text)}") if kind == "guess" else feedback_line(text))
 
     total = 0
-    lengths = sorted({len(secret) for secret in secrets})
     private = not default_sandbox().isolated  # the player could chmod a shared copy back
     try:
         with stop_on_signals(), player_dir(cwd, source, all_words, lengths) as folders:
@@ -293,6 +298,7 @@ def _referee_rounds(
                         timeout=timeout,
                         on_event=show,
                         debug_stderr=sys.stderr if debug else None,
+                        trusted=is_own_player(command),
                     )
                 if result.reason:
                     err.print(f"[yellow]Player fault:[/] {escape(result.reason)}")
@@ -380,7 +386,7 @@ def pit(
     console = table_console()
     try:
         plan = pit_plan(resume, player, lengths, per_length, seed, words, list_name)
-        path = resume or out or fresh_out_path()
+        path = resume or out or default_out_path()
     except (ValueError, OSError, PitError) as error:
         raise _fail(str(error), 2) from error
     try:
@@ -397,6 +403,7 @@ def pit(
             console=console,
             progress=console.is_terminal,
             origin=plan.origin,
+            new_folder=resume is None and out is None,
         )
     except PitError as error:
         raise _fail(str(error), 2) from error
@@ -608,6 +615,13 @@ def prepare(
         by_length = words_by_length(word_list)
         if book is not None and not book.is_dir():
             raise ValueError(f"--book {book}: not a folder")
+        if cluster is not None:
+            from sleuth.search import check_cluster
+
+            try:
+                check_cluster(cluster)  # in seconds, before any work
+            except ValueError as error:
+                raise ValueError(f"--cluster: {error}") from None
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
     console.print(f"Words: {escape(word_list.source)}", highlight=False)
@@ -642,6 +656,9 @@ def prepare(
                 console.print(f"{lead}Interrupted (SIGINT); run the same command again to "
                               "resume.", highlight=False)
                 raise typer.Exit(130) from None
+            except OSError as error:  # the cluster lost, or the cache folder full, mid-run
+                raise _fail(f"{error.strerror or error}; run the same command again to "
+                            "resume", 1) from None
         if book is not None:
             save_book(tree, book, shlex.join(["sleuth", *sys.argv[1:]]), word_list.source)
         seconds = tree.seconds or time.perf_counter() - start

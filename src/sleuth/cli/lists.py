@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sleuth import lists
+from sleuth.cli.errors import fail
 
 LINGO_LENGTHS = range(4, 14)
 
@@ -27,8 +28,7 @@ def show_lists(
     try:
         chosen = [lists.get(name)] if name else [lists.get(n) for n in lists.names()]
     except lists.ListError as error:
-        Console(stderr=True, highlight=False).print(f"[red]Error:[/] {error}")
-        raise typer.Exit(2) from None
+        raise fail(str(error)) from None
     table = Table(title="Word lists shipped with sleuth (use them with --list NAME)",
                   title_justify="left")
     table.add_column("list", no_wrap=True)

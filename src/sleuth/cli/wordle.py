@@ -11,7 +11,7 @@ import json
 import select
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth import feedback as fb
+from sleuth.cli.errors import fail, one_line
 from sleuth.game import Game
 from sleuth.hint import EXACT_SECONDS, HintSession, Report
 from sleuth.wordle import (
@@ -80,8 +81,7 @@ def _err() -> Console:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    _err().print(f"[red]Error:[/] {escape(message)}")
-    return typer.Exit(code)
+    return fail(message, code)
 
 
 def _writable(path: Path, option: str) -> Path:
@@ -226,9 +226,9 @@ def percent(chance: float) -> str:
 def show_report(console: Console, report: Report, *, history: bool = True) -> None:
     """Print a hinter report: messages, the board, what is left and the best next guesses."""
     for note in report.notes:
-        console.print(escape(note), highlight=False)
+        console.print(escape(one_line(note)), highlight=False)
     if report.error:
-        console.print(f"[red]✗ {escape(report.error)}[/]", highlight=False)
+        console.print(f"[red]✗ {escape(one_line(report.error))}[/]", highlight=False)
     if history:
         for turn in report.turns:
             console.print(tiles(turn.word, turn.code, console))
@@ -612,9 +612,10 @@ def tree_node(game: Game, data: dict, length: int):
 
 def _tree_strategy(game: Game, path: Path):
     from sleuth.wordle import TreePlayer
+    from sleuth.words import read_file
 
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(read_file(path, "decision tree"))
         if not isinstance(data, dict):
             raise ValueError("not a decision tree file (a JSON object with a guess expected)")
         root = tree_node(game, data.get("tree", data), game.guesses.shape[1])
@@ -796,7 +797,7 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
     try:
         before = Sweep.load(path)
     except (OSError, ValueError) as error:
-        raise _fail(f"--results {path}: not records of a sweep ({error})") from None
+        raise _fail(f"--results: {error}") from None
     todo = sum(not before.done(w) for w in order)
     console.print(f"{len(order) - todo} of {len(order)} openers already in {path}; "
                   f"{todo} to search")
@@ -872,13 +873,13 @@ def boards(
         missing = [w for w in wanted if w not in game.secret_labels]
         if missing:
             raise _fail(f"not in the answer list: {', '.join(missing)}")
-        plays = [[game.secret_labels.index(w) for w in wanted]]
+        plays: Iterable[list[int]] = [[game.secret_labels.index(w) for w in wanted]]
     else:
         rng = np.random.default_rng(seed)
         if n_boards > len(game.secrets):
             raise _fail(f"only {len(game.secrets)} answers for {n_boards} boards")
-        plays = [rng.choice(len(game.secrets), n_boards, replace=False).tolist()
-                 for _ in range(games)]
+        plays = (rng.choice(len(game.secrets), n_boards, replace=False).tolist()
+                 for _ in range(games))  # each drawn as it is played: any number of games
     _lists_line(console, game, lists)
     player = BoardsGreedy(metric)
     turns, won, started = [], 0, time.perf_counter()
@@ -890,7 +891,7 @@ def boards(
             _show_boards(console, game, secrets, result)
     seconds = time.perf_counter() - started
     mean = sum(turns) / len(turns)
-    console.print(f"{n_boards} boards, {limit} attempts: won {won}/{len(plays)}, mean "
+    console.print(f"{n_boards} boards, {limit} attempts: won {won}/{len(turns)}, mean "
                   f"{mean:.2f} guesses, worst {max(turns)} ({seconds:.1f} s, {player.name})")
 
 

@@ -179,6 +179,22 @@ def builtin_command(name: str) -> list[str]:
     return [sys.executable, "-m", "sleuth.lingo.player", "--strategy", name]
 
 
+def is_own_player(argv: Sequence[str]) -> bool:
+    """Whether ``argv`` starts this install's own player (``sleuth lingo player`` or ``python -m
+    sleuth[.lingo.player]`` with this Python): our code, run as our user with our caches."""
+    if not argv:
+        return False
+    program = shutil.which(argv[0]) or argv[0]
+    ours = os.path.realpath(sys.executable)
+    script = os.path.join(os.path.dirname(sys.executable), "sleuth")
+    if os.path.realpath(program) == os.path.realpath(script):
+        return list(argv[1:3]) == ["lingo", "player"]
+    if os.path.realpath(program) != ours:
+        return False
+    return list(argv[1:3]) == ["-m", "sleuth.lingo.player"] or \
+        list(argv[1:5]) == ["-m", "sleuth", "lingo", "player"]
+
+
 def builtin_env() -> dict[str, str]:
     """Environment for built-in players: this sleuth first on PYTHONPATH."""
     env = dict(os.environ)
@@ -502,7 +518,11 @@ def default_out_path(directory: Path | None = None) -> Path:
 
 def fresh_out_path(directory: Path | None = None) -> Path:
     """:func:`default_out_path`, its folder made if missing (a PitError if it cannot be)."""
-    path = default_out_path(directory)
+    return with_folder(default_out_path(directory))
+
+
+def with_folder(path: Path) -> Path:
+    """``path``, its folder made if missing (a PitError if it cannot be)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -637,6 +657,7 @@ def run_pit(
     progress: bool = True,
     on_game: Callable[[dict[str, Any]], None] | None = None,
     origin: dict[str, str] | None = None,
+    new_folder: bool = False,
 ) -> PitReport:
     """Play every player on the same drawn words and return the standings.
 
@@ -644,6 +665,7 @@ def run_pit(
     ``resume`` the games already in that file are skipped and the rest appended to it. The
     file is locked for the whole run. ``origin``: where the words come from, for the header
     (see :func:`list_origin`; by default that of the default list when ``words`` is None).
+    ``new_folder``: make ``out``'s folder if missing (as for the default ``runs/``).
     """
     console = console or Console()
     cwd = Path.cwd()
@@ -659,7 +681,9 @@ def run_pit(
     words = list(words)
     if resume is not None and out is not None and Path(out).resolve() != Path(resume).resolve():
         raise PitError("--resume appends to its own file; do not give a different --out")
-    path = Path(resume if resume is not None else out if out is not None else fresh_out_path())
+    path = Path(resume if resume is not None else out if out is not None else default_out_path())
+    if resume is None and (out is None or new_folder):
+        with_folder(path)  # only now that the pit starts: a refused one leaves no folder
     sink, old = open_for_append(path, header if resume is not None else None)
     with sink:
         if resume is None:
@@ -736,10 +760,11 @@ def _play_one(
 ) -> GameResult:
     """One game in a fresh folder of its own: a private copy of the lists when the player is
     neither ours nor isolated (it could chmod a shared one)."""
-    private = not player.builtin and not sandbox.isolated
+    trusted = player.builtin or is_own_player(player.command)
+    private = not trusted and not sandbox.isolated
     with folders.game(private) as workdir:
         return play_game(list(player.command), secret, words, workdir=workdir,
-                         trusted=player.builtin, sandbox=sandbox, **options)
+                         trusted=trusted, sandbox=sandbox, **options)
 
 
 def _play_all(
