@@ -11,6 +11,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -579,3 +580,34 @@ def test_own_player_is_recognised_only_as_this_install() -> None:
     assert not is_own_player([sys.executable, "-c", "import sleuth"])
     assert not is_own_player(["/bin/sh", "-m", "sleuth", "lingo", "player"])
     assert not is_own_player([])
+
+
+PEEKER = """
+import sys
+results, report = sys.argv[1], sys.argv[2]
+try:
+    seen = open(results, "rb").read()
+except OSError as error:
+    seen = repr(error).encode()
+with open(report, "ab") as out:
+    out.write(str(len(seen)).encode() + b"\\n")
+print("able", flush=True)
+sys.stdin.readline()
+"""
+
+
+@needs_root
+def test_an_isolated_player_cannot_read_the_results(
+    make_player: MakePlayer, player: NamedPlayer, wordlist: Path, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sandbox, "_DEFAULT", [sandbox.Sandbox(True)])
+    out = tmp_path / "runs" / "pit.jsonl"
+    out.parent.mkdir()
+    report = Path(tempfile.mkdtemp()) / "seen.txt"  # a folder any user may write in
+    os.chmod(report.parent, 0o777)
+    peeker = spec([*make_player("peeker", PEEKER), str(out), str(report)])
+    run_pit([spec(player("honest")), peeker], wordlist.read_text().split(), lengths=[4],
+            per_length=3, seed=5, jobs=1, out=out, console=quiet())
+    assert out.stat().st_size > 0 and len(games_of(out)) == 6
+    assert report.read_text().split() == ["0", "0", "0"]  # an empty file where the results are

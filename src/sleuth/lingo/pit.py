@@ -698,6 +698,7 @@ def run_pit(
         done = {record_key(record) for record in finished}
         todo = list(schedule(entrants, drawn, done))
         sandbox = default_sandbox()
+        sandbox.hide(path)  # players must not read other players' finished games
         if not all(p.builtin for p in entrants) and not sandbox.isolated and _is_root():
             console.print(f"[yellow]Players are not isolated:[/] {escape(sandbox.note)}")
         lists = list(words)

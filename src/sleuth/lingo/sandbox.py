@@ -29,7 +29,9 @@ player does:
   that uid (found in ``/proc``, signalled through a pidfd so that a reused pid is never hit),
   as it also does the first time it takes a uid (leftovers of a pit killed with its launchers).
 
-A player can still read any file, and write where any user may (``/tmp``): those files stay.
+A player can still read any file but the pit's results (in a mount namespace of its own the
+results file is covered by an empty one, so it cannot see other players' finished games), and
+write where any user may (``/tmp``): those files stay.
 The built-in players are our own code: they run as the pit's own user, without the launcher
 (numba writes its cache; they read the pit's), in their own folder and process group, killed
 as a group.  The launcher, not subprocess's ``user=``, switches the uid: the capability and
@@ -78,6 +80,10 @@ PR_SET_NO_NEW_PRIVS = 38
 PR_CAP_AMBIENT = 47
 PR_CAP_AMBIENT_RAISE = 2
 CAP_VERSION_3 = 0x20080522
+CLONE_NEWNS = 0x00020000
+MS_BIND = 4096
+MS_REC = 16384
+MS_PRIVATE = 1 << 18
 
 
 class SandboxError(Exception):
@@ -127,6 +133,22 @@ def _grant_read(libc: Any) -> None:
     data[0].effective = data[0].permitted = data[0].inherit = 1 << CAP_DAC_READ_SEARCH
     if libc.capset(ctypes.byref(Header(CAP_VERSION_3, 0)), data) == 0:
         _prctl(libc, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_DAC_READ_SEARCH)
+
+
+def _hide(libc: Any, paths: list[str]) -> None:
+    """In a mount namespace of the player's own, put an empty file over each of ``paths`` (the
+    pit's results: it could read them, having to read what root can); where the kernel allows
+    no namespace, nothing is hidden."""
+    import ctypes
+
+    if not paths or libc.unshare(ctypes.c_int(CLONE_NEWNS)) != 0:
+        return
+    flags = ctypes.c_ulong(MS_REC | MS_PRIVATE)
+    if libc.mount(b"none", b"/", None, flags, None) != 0:
+        return
+    for path in paths:
+        if os.path.exists(path):
+            libc.mount(b"/dev/null", os.fsencode(path), None, ctypes.c_ulong(MS_BIND), None)
 
 
 def _become(libc: Any, uid: int, gid: int) -> None:
@@ -195,12 +217,15 @@ def _mirror(status: int) -> None:
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 1)
 
 
-def _run_player(libc: Any, uid: int | None, gid: int | None, command: list[str]) -> None:
-    """In the forked child: drop to the player's user, then exec the player (never returns)."""
+def _run_player(libc: Any, uid: int | None, gid: int | None, command: list[str],
+                hidden: list[str]) -> None:
+    """In the forked child: hide ``hidden``, drop to the player's user, then exec the player
+    (never returns)."""
     try:
         for number in (*STOP_SIGNALS, signal.SIGPIPE, signal.SIGXFSZ):
             signal.signal(number, signal.SIG_DFL)
         if uid is not None and gid is not None:
+            _hide(libc, hidden)
             _become(libc, uid, gid)
         _prctl(libc, PR_SET_NO_NEW_PRIVS, 1)
         _prctl(libc, PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -217,9 +242,12 @@ def _run_player(libc: Any, uid: int | None, gid: int | None, command: list[str])
 
 
 def launch(argv: list[str]) -> None:
-    """The launcher: ``[--uid U --gid G] --parent PID -- COMMAND...`` (no command: a probe)."""
+    """The launcher: ``[--uid U --gid G] [--hide PATH]... --parent PID -- COMMAND...`` (no
+    command: a probe)."""
     split = argv.index("--") if "--" in argv else len(argv)
-    options = dict(zip(argv[:split:2], argv[1:split:2], strict=False))
+    pairs = list(zip(argv[:split:2], argv[1:split:2], strict=False))
+    options = dict(pairs)
+    hidden = [value for key, value in pairs if key == "--hide"]
     command = argv[split + 1:]
     uid = int(options["--uid"]) if "--uid" in options else None
     gid = int(options.get("--gid", uid)) if uid is not None else None
@@ -238,7 +266,7 @@ def launch(argv: list[str]) -> None:
         signal.signal(number, stop)
     child = os.fork()
     if child == 0:
-        _run_player(libc, uid, gid, command)
+        _run_player(libc, uid, gid, command, hidden)
     if stopping:
         _kill_children()
     null = os.open(os.devnull, os.O_RDWR)
@@ -442,6 +470,13 @@ class Sandbox:
         self._lock_dir = lock_dir
         self._swept: set[int] = set()
         self.note = ""
+        self.hidden: list[str] = []  # files players must not read (the pit's results)
+
+    def hide(self, path: Path) -> None:
+        """Keep ``path`` from every isolated player from now on (it sees an empty file)."""
+        name = os.path.abspath(path)
+        if name not in self.hidden:
+            self.hidden.append(name)
 
     @property
     def linux(self) -> bool:
@@ -520,7 +555,8 @@ class Sandbox:
         """The command line starting ``argv`` for ``seat`` (through the launcher or not)."""
         if not seat.launcher:
             return list(argv)
-        ids = [] if seat.uid is None else ["--uid", str(seat.uid), "--gid", str(seat.uid)]
+        ids = [] if seat.uid is None else ["--uid", str(seat.uid), "--gid", str(seat.uid),
+                                           *(f for path in self.hidden for f in ("--hide", path))]
         return [sys.executable, "-I", "-S", LAUNCHER, *ids, "--parent", str(os.getpid()),
                 "--", *argv]
 
