@@ -129,10 +129,10 @@ def pit_section(records: list[dict], args: argparse.Namespace, wall: float) -> s
     for name in ENTRIES:
         cpp = f"{CPP_SECONDS:.2f} |" if "C++" in name else "|"
         text += f"| {name} (2014, published, scaled) | {scaled(name, games):,.0f} | | {cpp} |\n"
-    return text + re.sub(r"\s+", " ", """
+    return text + "\n" + re.sub(r"\s+", " ", """
 The 2014 entries' figures are their published sums over 100 words a length (their own draws),
 scaled to the games played here; the C++ entry's time per game is 0.19 s under the reference
-engine.""") + "\n"
+engine.""").strip() + "\n"
 
 
 if __name__ == "__main__":

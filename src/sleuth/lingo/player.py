@@ -96,17 +96,21 @@ def rehearse(game: Game, strategy: strategies.Strategy, opener: int, secret: int
         guess = strategy.choose(game, position)
 
 
-def compile_kernels(game: Game, strategy: strategies.Strategy, opener: int,
-                    stderr: TextIO | None = None) -> bool:
+def _marker(strategy: strategies.Strategy) -> Path:
+    return cache_dir() / "compiled" / f"{_build()}-{strategy.name}"
+
+
+def compiled(strategy: strategies.Strategy) -> bool:
+    """Whether every kernel a game of this strategy can need was compiled since the install."""
+    return _marker(strategy).exists()
+
+
+def compile_kernels(game: Game, strategy: strategies.Strategy, opener: int) -> bool:
     """Compile every kernel a game of this strategy can need, in one go, once per install
-    (rehearsal games, see :func:`rehearsal_secrets`), saying so on ``stderr``. Returns whether
-    it compiled."""
-    marker = cache_dir() / "compiled" / f"{_build()}-{strategy.name}"
+    (rehearsal games, see :func:`rehearsal_secrets`). Returns whether it compiled."""
+    marker = _marker(strategy)
     if marker.exists() or _has_tree(strategy, game):  # a prepared tree searches nothing
         return False
-    if stderr is not None:
-        print("sleuth: compiling the search kernels once after this install (some 20 s); "
-              "later games start at once", file=stderr, flush=True)
     for secret in rehearsal_secrets(game, opener):
         rehearse(game, strategy, opener, secret)
     try:
@@ -186,15 +190,29 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
             print(f"unreadable feedback: {err}", file=stderr)
             return 1
         position = _narrow(game, position, guess, code, stderr)
-    opening = not history and not _has_tree(strategy, game)
-    guess = opening_guess(game, words, strategy) if opening else strategy.choose(game, position)
+    fresh = not history and not _has_tree(strategy, game)
+    guess = opening_guess(game, words, strategy) if fresh else strategy.choose(game, position)
+    first = guess
+    unready = fresh and not compiled(strategy)
+    if unready:
+        print("sleuth: first game after this install: compiling the search kernels as the game "
+              "goes and the rest right after it (some 20 s in all); later games start at once",
+              file=stderr, flush=True)
+    status = _play_from(game, strategy, position, guess, stdin, stdout, stderr)
+    if unready:  # the referee has its answers: each guess stayed within its own time limit
+        compile_kernels(game, strategy, first)
+    return status
+
+
+def _play_from(game: Game, strategy: strategies.Strategy, position: Position, guess: int,
+               stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Play the rest of the game from ``position`` with ``guess`` next; the exit status."""
+    from sleuth.feedback import FeedbackError
+
     while position.cost < ATTEMPTS:
         guess = _unplayed(game, position, guess)
         stdout.write(game.guess_labels[guess] + "\n")
         stdout.flush()
-        if opening:  # while the referee answers: each guess has its own time limit
-            compile_kernels(game, strategy, guess, stderr)
-            opening = False
         line = stdin.readline()
         if not line:
             return 0

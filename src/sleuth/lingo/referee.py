@@ -34,6 +34,7 @@ MAX_OUTPUT = 1 << 20
 MAX_STDERR = 256 << 10
 SHOWN_PREFIX = 40
 GRACE_SECONDS = 0.5
+OWN_GRACE_SECONDS = 120.0  # our own player compiles its kernels once after its first game
 STOP_SECONDS = 2.0
 POLL_SECONDS = 0.1
 
@@ -254,14 +255,15 @@ def _stop(
     sandbox: Sandbox,
     seat: Seat,
     hurry: bool = False,
+    grace: float = GRACE_SECONDS,
 ) -> None:
-    """Close stdin, give the player a moment to leave (unless ``hurry``), then end it and all it
-    started: the launcher is asked first (SIGTERM), then killed with its group."""
+    """Close stdin, give the player ``grace`` seconds to leave (none if ``hurry``), then end it
+    and all it started: the launcher is asked first (SIGTERM), then killed with its group."""
     if proc.stdin is not None:
         with contextlib.suppress(OSError, ValueError):
             proc.stdin.close()
     with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=0 if hurry else GRACE_SECONDS)
+        proc.wait(timeout=0 if hurry else grace)
     if proc.poll() is None and seat.launcher:
         with contextlib.suppress(OSError):
             proc.send_signal(signal.SIGTERM)
@@ -386,5 +388,6 @@ def play_game(
         finally:
             result.seconds = time.monotonic() - start
             with held():
-                _stop(proc, threads, sandbox, seat, stop is not None and stop.is_set())
+                _stop(proc, threads, sandbox, seat, stop is not None and stop.is_set(),
+                      OWN_GRACE_SECONDS if trusted else GRACE_SECONDS)
     return result
