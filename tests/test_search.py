@@ -338,3 +338,11 @@ def test_seven_colours_optimal_mean_within_six_11228() -> None:
 @pytest.mark.slow
 def test_bulls_and_cows_optimal_mean_26274() -> None:
     assert optimal_mean(bulls_cows()).total == 26274
+
+
+def test_words_too_long_for_the_tables_are_refused_in_one_line() -> None:
+    from sleuth.wordle import wordle_game
+
+    words = ["acetylphenylhydrazine", "acetylphenylhydrazina"]
+    with pytest.raises(ValueError, match="more than the exact search's tables hold"):
+        optimal_mean(wordle_game(words, words))

@@ -123,6 +123,9 @@ def feedback_matrix(game: Game, block: int = 4_000_000) -> np.ndarray:
     return out
 
 
+MAX_CODES = 3**15  # the tables hold a cell per possible feedback
+
+
 def tables(game: Game) -> Tables:
     """The search's view of a game; checks that the game can be searched exactly.
 
@@ -135,6 +138,10 @@ def tables(game: Game) -> Tables:
                          "guess (it does not apply to games like Hangman)")
     if len(game.guesses) >= 1 << (62 - _GUESS_SHIFT):
         raise ValueError(f"{game.name}: too many guesses for the exact search")
+    if game.n_codes > MAX_CODES:
+        raise ValueError(f"{game.name}: {game.n_codes:,} possible feedbacks is more than the "
+                         f"exact search's tables hold ({MAX_CODES:,}; words of at most 15 "
+                         "letters)")
     codes = game.end_as_solved(feedback_matrix(game))
     hit = codes == game.solved
     many = np.flatnonzero(hit.sum(axis=1) > 1)
