@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.export import paths, summary, to_dot, to_json, to_text, write_tree
+from sleuth.export import paths, summary, to_dot, to_json, to_text, writable, write_tree
 from sleuth.game import word_game
 from sleuth.games.mastermind import mastermind
 from sleuth.games.twod import twod
@@ -128,3 +128,17 @@ def test_position_subtree() -> None:
     facts = summary(game, result.tree, pos)
     assert facts["candidates"] == pos.candidates.size
     assert facts["total"] == result.total
+
+
+def test_writable_makes_sure_by_making_the_file_and_leaves_none(tmp_path: Path) -> None:
+    """A path is tried for real (the folder's mode bits say nothing of /proc or a read-only
+    disk, and root passes every access check); nothing is left when it works."""
+    target = tmp_path / "tree.json"
+    assert writable(target) == target and not target.exists()
+    with pytest.raises(ValueError, match="is a folder"):
+        writable(tmp_path)
+    with pytest.raises(ValueError, match="does not exist"):
+        writable(tmp_path / "no" / "tree.json")
+    if Path("/proc/self").is_dir():
+        with pytest.raises(ValueError, match=r"cannot write /proc/tree\.json"):
+            writable("/proc/tree.json")

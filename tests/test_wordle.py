@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -604,6 +605,23 @@ def test_sweep_is_resumable_and_cuts_with_an_upper_bound(tmp_path: Path) -> None
     assert Sweep.load(path).totals == {"salet": 120, "crane": 118, "slate": 118}
     assert sweep_openers(game, ["cigar", "salet"], path, search=search).at_least == again.at_least
     assert len(calls) == 4  # nothing searched twice
+
+
+def test_a_sweep_is_never_appended_to_a_file_of_something_else(tmp_path: Path) -> None:
+    from sleuth.wordle import Sweep, sweep_openers
+
+    def search(game: object, **options: object) -> None:
+        raise AssertionError("nothing is searched")
+
+    path = tmp_path / "notes.jsonl"
+    path.write_text('{"guess": "salet", "total": 120}\nmy notes\n')
+    with pytest.raises(ValueError, match="line 2: not a record of a sweep"):
+        sweep_openers(small_game(), ["salet", "crane"], path, search=search)
+    assert path.read_text() == '{"guess": "salet", "total": 120}\nmy notes\n'
+    if hasattr(os, "mkfifo"):  # read as word lists are: a FIFO is refused, never waited on
+        os.mkfifo(tmp_path / "fifo")
+        with pytest.raises(ValueError, match="named pipe"):
+            Sweep.load(tmp_path / "fifo")
 
 
 @pytest.mark.parametrize("hard", [False, True])

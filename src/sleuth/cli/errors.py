@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import _thread
+import os
+import signal
+import sys
+import threading
+
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -23,3 +29,33 @@ def fail(message: str, code: int = 2, label: str = "[red]Error:[/]") -> typer.Ex
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"{label} {escape(one_line(message))}")
     return typer.Exit(code)
+
+
+def keep_interrupts() -> None:
+    """Never lose a Ctrl-C: Python drops an exception raised inside a finalizer (``Exception
+    ignored in ...``), and numba's compiler frees objects with finalizers all the time, so a
+    KeyboardInterrupt landing in one would be lost and the work go on. Such a one is raised
+    again in the main thread a moment later (once out of the finalizer), silently: the same
+    signal is sent again, which also wakes the main thread from a wait on a lock or a future."""
+    previous = sys.unraisablehook
+    if getattr(previous, "keeps_interrupts", False):
+        return
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
+                                                          KeyboardInterrupt):
+            signum = getattr(unraisable.exc_value, "signum", signal.SIGINT)  # pit: SIGTERM too
+            threading.Timer(0.01, _interrupt_again, (signum,)).start()
+            return
+        previous(unraisable)
+
+    hook.keeps_interrupts = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
+
+
+def _interrupt_again(signum: int) -> None:
+    """Send ``signum`` to this process once more (elsewhere: a KeyboardInterrupt in main)."""
+    if os.name == "posix":  # a process-directed signal: Linux hands it to the main thread
+        os.kill(os.getpid(), signum)
+    else:
+        _thread.interrupt_main()

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from sleuth.cli.errors import fail, one_line
+from sleuth.cli.errors import fail, keep_interrupts, one_line
 from sleuth.export import summary, writable, write_tree
 from sleuth.feedback import FeedbackError
 from sleuth.game import Contradiction, Game, Position
@@ -39,6 +39,7 @@ solve_app = typer.Typer(help="Play against you (you answer each guess) or a give
                         no_args_is_help=True)
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(solve_app, name="solve")
+keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 SEARCHES = ("optimal-worst", "optimal-mean")
 GREEDY = tuple(name for name in STRATEGIES if name.split("-")[0] in

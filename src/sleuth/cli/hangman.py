@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from sleuth.cli.errors import fail, one_line
+from sleuth.cli.errors import fail, keep_interrupts, one_line
 from sleuth.feedback import FeedbackError, check_length
 from sleuth.game import Contradiction, Game, Position
 from sleuth.games.hangman import MAX_LENGTH, hangman
@@ -41,6 +41,7 @@ app = typer.Typer(
     help="Hangman: rate the words of a list, play against the computer, or let it guess yours.",
     no_args_is_help=True,
 )
+keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 RATE_SOLVERS = ("exact", "misses", "entropy")
 PLAY_POOL = 3000  # the computer sets one of the most common built-in words of the length

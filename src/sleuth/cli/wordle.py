@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth import feedback as fb
-from sleuth.cli.errors import fail, one_line
+from sleuth.cli.errors import fail, keep_interrupts, one_line
 from sleuth.game import Game
 from sleuth.hint import EXACT_SECONDS, HintSession, Report
 from sleuth.wordle import (
@@ -44,6 +44,7 @@ app = typer.Typer(
     "several boards at once and the adversarial host.",
     no_args_is_help=True,
 )
+keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 TILE = {fb.RIGHT: "bold bright_white on green", fb.PRESENT: "bold black on yellow",
         fb.ABSENT: "bold bright_white on bright_black"}  # ANSI colours: right on any terminal
