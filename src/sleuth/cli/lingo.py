@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.cli.errors import fail, keep_interrupts
+from sleuth.cli.errors import fail
 from sleuth.lingo.pit import (
     DEFAULT_PER_LENGTH,
     DEFAULT_PLAYER,
@@ -54,7 +54,6 @@ app = typer.Typer(
     help="Lingo: referee a player program against words, or run a pit (tournament).",
     no_args_is_help=True,
 )
-keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 REFERENCE_LENGTH = 5
 LINGO_LENGTHS = range(4, 14)
