@@ -14,7 +14,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -143,20 +143,26 @@ def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
                                           scratch / f"case-{index:03d}")
     first = list(futures.values())
 
-    def after_the_others(index: int) -> object:
-        wait(first)
+    def after_the_others(index: int) -> fuzz.Outcome | None:
+        for future in first:
+            try:
+                future.exception()  # waits for it (a cancelled one raises at once)
+            except CancelledError:  # the session stops (pytest -x): run no more
+                return None
         return fuzz.run(ALL[index], root / f"case-{index:03d}", scratch / f"case-{index:03d}")
 
     for index in chosen:
         if ALL[index].interrupt:
             futures[index] = single.submit(after_the_others, index)
     yield futures
-    for pool in (pairs, single):
-        pool.shutdown(wait=True, cancel_futures=True)
+    single.shutdown(wait=False, cancel_futures=True)  # when the session stops early (-x)
+    pairs.shutdown(wait=True, cancel_futures=True)
+    single.shutdown(wait=True)
     shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _report(outcome: object) -> str:
+def _report(outcome: fuzz.Outcome) -> str:
+    """The case's exit, time and output, for a failed assertion."""
     return (f"\n--- exit {outcome.code} in {outcome.seconds:.1f} s\n--- stderr:\n"
             f"{outcome.stderr[-2000:]}\n--- stdout:\n{outcome.stdout[-2000:]}")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import _thread
-import os
 import signal
 import sys
 import threading
@@ -54,8 +53,11 @@ def keep_interrupts() -> None:
 
 
 def _interrupt_again(signum: int) -> None:
-    """Send ``signum`` to this process once more (elsewhere: a KeyboardInterrupt in main)."""
-    if os.name == "posix":  # a process-directed signal: Linux hands it to the main thread
-        os.kill(os.getpid(), signum)
+    """Deliver ``signum`` to the main thread once more, if Python still handles it there (one
+    left to the system's default would end the process instead)."""
+    if not callable(signal.getsignal(signum)):
+        return
+    if hasattr(signal, "pthread_kill"):  # a real signal: it also ends a wait on a lock
+        signal.pthread_kill(threading.main_thread().ident, signum)
     else:
-        _thread.interrupt_main()
+        _thread.interrupt_main(signum)
