@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from sleuth.cli import INTERRUPTED
+
 PROBE = """
 import sys
+from pathlib import Path
 from sleuth.cli import main
 sys.argv = ["sleuth", *sys.argv[1:]]
 try:
@@ -36,3 +40,65 @@ def test_every_group_answers_help() -> None:
         done = subprocess.run([sys.executable, "-m", "sleuth", group, "--help"],
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and "Commands" in done.stdout, done.stderr
+
+
+def _crash(error: Exception, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+           tmp_path: Path) -> tuple[int, str]:
+    """Exit code and stderr of ``sleuth wordle`` when the command raises ``error``."""
+    import sleuth.cli as cli
+
+    def broken(wanted: str | None = None) -> object:
+        def run() -> None:
+            raise error
+        return run
+
+    monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cli, "build_app", broken)
+    monkeypatch.setattr(sys, "argv", ["sleuth", "wordle"])
+    with pytest.raises(SystemExit) as ended:
+        cli.main()
+    return int(ended.value.code), capsys.readouterr().err
+
+
+def test_a_bug_is_one_line_and_its_traceback_is_kept(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        code, err = _crash(RuntimeError("no compiled\nobject"), monkeypatch, capsys, tmp_path)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert code == 1
+    assert len(err.splitlines()) == 1 and "RuntimeError: no compiled\\nobject" in err
+    kept = list((tmp_path / "crashes").iterdir())
+    assert len(kept) == 1 and str(kept[0]) in err
+    assert "Traceback" in kept[0].read_text() and "Traceback" not in err
+
+
+LOST_CTRL_C = """
+import os, signal, sys, time
+import sleuth.cli as cli
+from sleuth.cli.errors import keep_interrupts
+
+class Finalized:
+    def __del__(self):  # a Ctrl-C lands here: Python reports it as unraisable and goes on
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.5)
+
+def compile_kernel():
+    keep_interrupts()
+    Finalized()
+    raise RuntimeError("no compiled object yet")  # numba on its half-compiled kernel
+
+cli.build_app = lambda wanted=None: compile_kernel
+sys.argv = ["sleuth", "wordle"]
+cli.main()
+"""
+
+
+def test_a_failure_after_a_lost_ctrl_c_is_an_interrupt() -> None:
+    ran = subprocess.run([sys.executable, "-c", LOST_CTRL_C], capture_output=True, text=True,
+                         timeout=60)
+    assert (ran.returncode, ran.stderr.strip()) == (130, INTERRUPTED), ran.stderr

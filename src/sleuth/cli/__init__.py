@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import warnings
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:  # `sleuth lingo player` must start without typer: imported where used
@@ -75,6 +77,10 @@ def plain_warnings() -> None:
     warnings.showwarning = show
 
 
+#: What a command stopped by Ctrl-C says when it had no more to say (its exit code is 130).
+INTERRUPTED = "error: interrupted by Ctrl-C"
+
+
 def main() -> None:
     """Entry point of the ``sleuth`` console script."""
     plain_warnings()
@@ -86,8 +92,54 @@ def main() -> None:
             sys.exit(play(args[2:], prog="sleuth lingo player"))
         build_app(args[0] if args else "--help")()
     except KeyboardInterrupt:  # before a command's own handling (while importing, say)
-        print("Interrupted.", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         sys.exit(130)
+    except Exception as error:  # a bug, or work broken off by a Ctrl-C: never a traceback
+        sys.exit(_unexpected(error))
+
+
+def _unexpected(error: Exception) -> int:
+    """Say in one line on stderr what stopped the command; the exit code. After a Ctrl-C that
+    a finalizer swallowed (numba then fails on its half-compiled kernel) that is ``INTERRUPTED``
+    (130); otherwise the error, with its traceback kept in a file for the bug report (1)."""
+    import signal
+
+    from sleuth.cli.text import one_line
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the Ctrl-C sent again: not now
+        errors = sys.modules.get("sleuth.cli.errors")
+        if errors is not None and errors.INTERRUPT_LOST.is_set():
+            print(INTERRUPTED, file=sys.stderr)
+            return 130
+        where = _keep_traceback(error)
+        print(f"error: {one_line(f'{type(error).__name__}: {error}')}, a bug in sleuth; "
+              f"please report it with {where}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+
+
+def _keep_traceback(error: Exception) -> str:
+    """Write ``error``'s traceback to a new file in the cache (the temporary folder when that
+    is not writable); the file's path, or a note that it could not be kept."""
+    import tempfile
+    import time
+    import traceback
+
+    from sleuth.paths import cache_dir
+
+    text = "".join(traceback.format_exception(error))
+    for folder in (cache_dir() / "crashes", Path(tempfile.gettempdir())):
+        path = folder / f"sleuth-crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"sleuth {' '.join(sys.argv[1:])}\n{text}", encoding="utf-8")
+            return str(path)
+        except OSError:
+            continue
+    return "the command you ran (its traceback could not be saved)"
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -6,28 +6,50 @@ import _thread
 import signal
 import sys
 import threading
+from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from sleuth.cli.text import one_line
 
-def one_line(text: str) -> str:
-    """``text`` with line breaks and other control characters written as escapes, so that a
-    message quoting the user's input stays one line and a terminal escape in it is not obeyed.
-
-    >>> print(one_line("no\\nsuch \\x1b[2J file"))
-    no\\nsuch \\x1b[2J file
-    """
-    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-                   for char in text)
+__all__ = ["fail", "keep_interrupts", "one_line", "reachable_cluster", "writable_option"]
 
 
-def fail(message: str, code: int = 2, label: str = "[red]Error:[/]") -> typer.Exit:
+LABEL = "[red]Error:[/]"
+
+
+def fail(message: str, code: int = 2, label: str = LABEL) -> typer.Exit:
     """Print ``label message`` as one line on stderr; the exit to raise with ``code``."""
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"{label} {escape(one_line(message))}")
     return typer.Exit(code)
+
+
+def writable_option(path: Path, option: str, label: str = LABEL) -> Path:
+    """``path`` if a file can be written there, checked before any work; else one line, exit 2."""
+    from sleuth.export import writable
+
+    try:
+        return writable(path)
+    except ValueError as error:
+        raise fail(f"{option}: {error}", 2, label) from None
+
+
+def reachable_cluster(cluster: str | None, label: str = LABEL) -> None:
+    """Refuse a ``--cluster`` address that does not answer, in seconds and before any work."""
+    if cluster is not None:
+        from sleuth.search import check_cluster
+
+        try:
+            check_cluster(cluster)
+        except ValueError as error:
+            raise fail(f"--cluster: {error}", 2, label) from None
+
+
+#: Set once a Ctrl-C was lost in a finalizer: whatever fails next failed because of it.
+INTERRUPT_LOST = threading.Event()
 
 
 def keep_interrupts() -> None:
@@ -44,6 +66,7 @@ def keep_interrupts() -> None:
         if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
                                                           KeyboardInterrupt):
             signum = getattr(unraisable.exc_value, "signum", signal.SIGINT)  # pit: SIGTERM too
+            INTERRUPT_LOST.set()  # numba, say, may fail next on its half-finished work
             threading.Timer(0.01, _interrupt_again, (signum,)).start()
             return
         previous(unraisable)

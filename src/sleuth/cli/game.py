@@ -21,13 +21,19 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from sleuth.cli.errors import fail, keep_interrupts, one_line
-from sleuth.export import summary, writable, write_tree
+from sleuth.cli.errors import (
+    fail,
+    keep_interrupts,
+    one_line,
+    reachable_cluster,
+    writable_option,
+)
+from sleuth.export import summary, write_tree
 from sleuth.feedback import FeedbackError
 from sleuth.game import Contradiction, Game, Position
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
-from sleuth.search import SearchResult, check_cluster, optimal_mean, optimal_worst
+from sleuth.search import SearchResult, optimal_mean, optimal_worst
 from sleuth.strategies import STRATEGIES, Strategy, get
 from sleuth.tree import Node, evaluate
 
@@ -77,8 +83,11 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
+LABEL = "[bold red]error:[/]"
+
+
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    return fail(message, code, "[bold red]error:[/]")
+    return fail(message, code, LABEL)
 
 
 def _build(factory: Callable[[], Game]) -> Game:
@@ -108,23 +117,6 @@ def _sized(title: str, guesses: int, secrets: int, strategy: str) -> None:
         raise _fail(f"{title}: an exact search over {guesses:,} guesses and {secrets:,} secrets "
                     f"is out of reach (at most {MAX_EXACT_PAIRS:,} pairs, as in Bulls and "
                     "Cows); choose a greedy strategy such as entropy")
-
-
-def _writable(path: Path, option: str) -> Path:
-    """``path`` if a file can be written there, checked before any work; else one line."""
-    try:
-        return writable(path)
-    except ValueError as err:
-        raise _fail(f"{option}: {err}") from None
-
-
-def _reachable(cluster: str | None) -> None:
-    """Refuse a --cluster address that does not answer, in seconds and before any work."""
-    if cluster is not None:
-        try:
-            check_cluster(cluster)
-        except ValueError as err:
-            raise _fail(f"--cluster: {err}") from None
 
 
 # -- running a strategy against every secret ----------------------------------------------------
@@ -217,8 +209,8 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
     if tree is not None and tree.suffix.lower() not in (".json", ".dot", ".gv", ".txt"):
         raise _fail(f"{tree.name}: the tree file must end in .json, .dot or .txt")
     if tree is not None:
-        _writable(tree, "--tree")
-    _reachable(cluster)
+        writable_option(tree, "--tree", LABEL)
+    reachable_cluster(cluster, LABEL)
     console = _console()
     started = time.perf_counter()
     notes = []
@@ -310,7 +302,7 @@ def _play(game: Game, title: str, how: str, strategy: str, max_guesses: int | No
           secret: str | None) -> None:
     from dataclasses import replace
 
-    _reachable(cluster)
+    reachable_cluster(cluster, LABEL)
     console = _console()
     target = None
     if secret is not None:

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from sleuth.cli.errors import fail, keep_interrupts, one_line
+from sleuth.cli.errors import fail, keep_interrupts, one_line, writable_option
 from sleuth.feedback import FeedbackError, check_length
 from sleuth.game import Contradiction, Game, Position
 from sleuth.games.hangman import MAX_LENGTH, hangman
@@ -64,16 +64,6 @@ def _err() -> Console:
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
     return fail(message, code)
-
-
-def _writable(path: Path, option: str) -> Path:
-    """``path`` if a file can be written there, checked before any work; else one line."""
-    from sleuth.export import writable
-
-    try:
-        return writable(path)
-    except ValueError as error:
-        raise _fail(f"{option}: {error}") from None
 
 
 def _load(path: Path | None, list_name: str | None = None) -> WordList:
@@ -219,7 +209,7 @@ def rate_command(
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         raise _fail(f"{out}: the output file must end in .csv or .json")
     if out is not None:
-        _writable(out, "--out")
+        writable_option(out, "--out")
     try:
         all_words = _load(words, list_name)
         model = _setter_model(all_words, setter)
@@ -498,7 +488,7 @@ def solve(
     except (ValueError, OSError) as error:
         raise _fail(str(error)) from error
     if setter is not None:
-        _writable(setter, "--setter")  # the word found is added to it at the end
+        writable_option(setter, "--setter")  # the word found is added to it at the end
     console = Console(highlight=False)
     console.print(f"Words: {escape(all_words.source)}")
     console.print(f"Think of a word of {length} letters; I know {len(group):,} of them. I may "

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.cli.errors import fail
+from sleuth.cli.errors import fail, reachable_cluster
 from sleuth.lingo.pit import (
     DEFAULT_PER_LENGTH,
     DEFAULT_PLAYER,
@@ -615,15 +615,9 @@ def prepare(
         by_length = words_by_length(word_list)
         if book is not None and not book.is_dir():
             raise ValueError(f"--book {book}: not a folder")
-        if cluster is not None:
-            from sleuth.search import check_cluster
-
-            try:
-                check_cluster(cluster)  # in seconds, before any work
-            except ValueError as error:
-                raise ValueError(f"--cluster: {error}") from None
     except (ValueError, OSError) as error:
         raise _fail(str(error), 2) from error
+    reachable_cluster(cluster)
     console.print(f"Words: {escape(word_list.source)}", highlight=False)
     table = Table(title="Prepared Lingo trees")
     for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):

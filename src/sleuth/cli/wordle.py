@@ -24,7 +24,13 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth import feedback as fb
-from sleuth.cli.errors import fail, keep_interrupts, one_line
+from sleuth.cli.errors import (
+    fail,
+    keep_interrupts,
+    one_line,
+    reachable_cluster,
+    writable_option,
+)
 from sleuth.game import Game
 from sleuth.hint import EXACT_SECONDS, HintSession, Report
 from sleuth.wordle import (
@@ -83,27 +89,6 @@ def _err() -> Console:
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
     return fail(message, code)
-
-
-def _writable(path: Path, option: str) -> Path:
-    """``path`` if a file can be written there, checked before any work; else one line."""
-    from sleuth.export import writable
-
-    try:
-        return writable(path)
-    except ValueError as error:
-        raise _fail(f"{option}: {error}") from None
-
-
-def _reachable(cluster: str | None) -> None:
-    """Refuse a --cluster address that does not answer, in seconds and before any work."""
-    if cluster is not None:
-        from sleuth.search import check_cluster
-
-        try:
-            check_cluster(cluster)
-        except ValueError as error:
-            raise _fail(f"--cluster: {error}") from None
 
 
 def _words_of(path: Path | None, length: int) -> list[str] | None:
@@ -565,7 +550,7 @@ def _plot_path(plot: Path) -> Path:
     elif kind and kind not in FigureCanvasBase.get_supported_filetypes():
         raise _fail(f"--plot: {plot}: matplotlib does not write .{kind} files; use .png, .svg "
                     "or .pdf")
-    return _writable(plot, "--plot")
+    return writable_option(plot, "--plot")
 
 
 class _bar:
@@ -755,10 +740,11 @@ def optimal(
     """The exact optimal decision tree: the least total guesses over every answer."""
     console = _console()
     if every:
-        path = _writable(results or Path(f"wordle-openers{'-hard' * hard}.jsonl"), "--results")
+        path = writable_option(results or Path(f"wordle-openers{'-hard' * hard}.jsonl"),
+                               "--results")
     else:
-        _writable(out or Path(f"wordle-optimal{'-hard' * hard}.json"), "--out")
-    _reachable(cluster)
+        writable_option(out or Path(f"wordle-optimal{'-hard' * hard}.json"), "--out")
+    reachable_cluster(cluster)
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             hard=hard)
     _lists_line(console, game, lists)
