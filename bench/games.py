@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from common import RESULTS, header
+from sleuth.core.strategies import Greedy
+from sleuth.core.tree import evaluate
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
-from sleuth.search import optimal_mean, optimal_worst
-from sleuth.strategies import Greedy
-from sleuth.tree import evaluate
+from sleuth.solve.search import optimal_mean, optimal_worst
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,16 @@ import time
 import numpy as np
 
 from common import RESULTS, header, lingo_list
-from sleuth.games.hangman import hangman
-from sleuth.hangman import UNLIMITED, Exact, SetterModel, get_solver, setter_distribution
-from sleuth.tree import evaluate
-from sleuth.words import default_words, frequencies, load_words
+from sleuth.core.tree import evaluate
+from sleuth.games.hangman.game import hangman
+from sleuth.games.hangman.solve import (
+    UNLIMITED,
+    Exact,
+    SetterModel,
+    get_solver,
+    setter_distribution,
+)
+from sleuth.words.wordlist import default_words, frequencies, load_words
 
 LIVES = 6
 SEED = 6

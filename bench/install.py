@@ -24,10 +24,10 @@ import venv
 from pathlib import Path
 
 from common import RESULTS, ROOT, header
-from sleuth import lists
-from sleuth.lingo.pit import write_wordlists
-from sleuth.lingo.published import CPP_SECONDS, ENTRIES, scaled
-from sleuth.lingo.referee import play_game
+from sleuth.games.lingo.pit import write_wordlists
+from sleuth.games.lingo.published import CPP_SECONDS, ENTRIES, scaled
+from sleuth.games.lingo.referee import play_game
+from sleuth.words import lists
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, str]:

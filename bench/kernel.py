@@ -12,8 +12,8 @@ import numba
 import numpy as np
 
 from common import RESULTS, header, lingo_list
-from sleuth import feedback as fb
-from sleuth.words import load_words
+from sleuth.words import feedback as fb
+from sleuth.words.wordlist import load_words
 
 
 def numpy_codes(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:

@@ -5,11 +5,11 @@ Run: ``python bench/lingo.py [--lengths 4-13] [--strategies entropy,minimax,tour
 tree is evaluated over every word of the length (no sampling). The ``prepared`` column is the
 best-score tree of ``sleuth lingo prepare`` (prepared here unless the cache already holds it;
 its own preparation time is reported either way). The upper bound is sound and looks two guesses
-deep (:func:`sleuth.scoring.deep_bound`): after any first guess, each class is worth at most what
+deep (:func:`scoring.deep_bound`): after any first guess, each class is worth at most what
 its best second guess could reach if every class that one leaves named one secret at once and the
 rest on the attempt after; the search for the best first guess by that bound stops after
 ``--bound-seconds`` with a bound that is still sound, only looser. The same bound for the
-tree's own first guess (:func:`sleuth.scoring.opening_bound`) says how far the tree is from the
+tree's own first guess (:func:`scoring.opening_bound`) says how far the tree is from the
 best play after that opening. Time per game:
 ``--games`` words per length drawn with seed 2014, each played by the player program through the
 referee, process start included.
@@ -24,20 +24,20 @@ import time
 from pathlib import Path
 
 from common import RESULTS, header, lingo_list
-from sleuth.game import word_game
-from sleuth.lingo.pit import parse_lengths
-from sleuth.lingo.prepare import Settings, load_tree, prepare
-from sleuth.lingo.referee import play_game
-from sleuth.scoring import deep_bound, opening_bound
-from sleuth.strategies import get
-from sleuth.tree import evaluate
-from sleuth.words import load_words
+from sleuth.core.game import word_game
+from sleuth.core.strategies import get
+from sleuth.core.tree import evaluate
+from sleuth.games.lingo.pit import parse_lengths
+from sleuth.games.lingo.prepare import Settings, load_tree, prepare
+from sleuth.games.lingo.referee import play_game
+from sleuth.games.lingo.scoring import deep_bound, opening_bound
+from sleuth.words.wordlist import load_words
 
 CPP_MEANS = {4: 100.98, 5: 164.44, 6: 212.27, 7: 246.16, 8: 273.23, 9: 289.00, 10: 302.13,
              11: 323.62, 12: 330.19, 13: 339.60}
 FLOORS = {4: 137, 5: 200, 6: 236, 7: 268, 8: 291, 9: 308.5, 10: 323, 11: 337.5, 12: 352.5,
           13: 364}
-PLAYER = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "prepared"]
+PLAYER = [sys.executable, "-m", "sleuth.games.lingo.player", "--strategy", "prepared"]
 
 
 def game_seconds(words: list[str], games: int, workdir: Path) -> float:

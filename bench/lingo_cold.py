@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from common import RESULTS, header, lingo_list
-from sleuth.lingo.pit import builtin_command, builtin_env, parse_lengths, write_wordlists
-from sleuth.lingo.referee import GameResult, play_game
-from sleuth.words import load_words
+from sleuth.games.lingo.pit import builtin_command, builtin_env, parse_lengths, write_wordlists
+from sleuth.games.lingo.referee import GameResult, play_game
+from sleuth.words.wordlist import load_words
 
 LIMIT = 10.0  # seconds a game may take without a prepared tree (issue 3)
 

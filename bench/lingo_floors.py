@@ -1,7 +1,7 @@
 """Lingo floors: can any strategy reach issue 3's floor at a length, or is it out of reach?
 
 Run: ``python bench/lingo_floors.py [--lengths 9-13] [--seconds 3600]`` (writes
-bench/results/lingo-floors.md). For every length, :func:`sleuth.scoring.deep_bound` is asked
+bench/results/lingo-floors.md). For every length, :func:`scoring.deep_bound` is asked
 only whether any strategy can average the floor over the whole official list: every first guess
 is bounded (depth 1, then two guesses deep trying the classes' candidates, then every word, then
 counting lost games), each only as far as it takes to put it at or below the floor. When every
@@ -9,7 +9,7 @@ first guess is there, no strategy reaches the floor, and the largest bound left 
 sound bound, but not the tightest: the search stopped at the floor). Stopped by ``--seconds``
 first, the row gives the largest bound so far instead, above the floor: nothing is proven.
 
-Beside it, the plainest bound of all (:func:`sleuth.scoring.upper_bound` at depth 1), which a
+Beside it, the plainest bound of all (:func:`scoring.upper_bound` at depth 1), which a
 reader can check by hand: whatever the first guess, each feedback class it leaves can have one
 secret named on the second attempt (400) and the others no sooner than the third (300 each).
 Where even that is below the floor, no search is needed to rule it out.
@@ -22,11 +22,11 @@ import time
 
 from common import RESULTS, header, lingo_list
 from lingo import FLOORS
-from sleuth.game import word_game
-from sleuth.lingo.pit import parse_lengths
-from sleuth.lingo.prepare import load_tree
-from sleuth.scoring import deep_bound, upper_bound
-from sleuth.words import load_words
+from sleuth.core.game import word_game
+from sleuth.games.lingo.pit import parse_lengths
+from sleuth.games.lingo.prepare import load_tree
+from sleuth.games.lingo.scoring import deep_bound, upper_bound
+from sleuth.words.wordlist import load_words
 
 
 def length_row(length: int, seconds: float) -> str:

@@ -4,7 +4,7 @@ Run: ``python bench/lingo_openers.py [--lengths 7-9] [--top 12] [--seconds 0]
 [--output lingo-openers.md]`` (writes bench/results/OUTPUT). For every length, the ``--top``
 first guesses with the largest depth-1 bounds (one secret per class of the first guess named
 on the 2nd attempt, the rest on the 3rd), and the prepared tree's own first guess, are bounded
-two guesses deep against every word (:func:`sleuth.scoring.opening_bound`): no strategy that
+two guesses deep against every word (:func:`scoring.opening_bound`): no strategy that
 opens with that word can average more. With ``--seconds``, each opener's classes are then
 bounded for that long by counting the games they must lose (the tree's own opener also
 searched, when its bound comes within 2% of the tree). The first guesses left out are bounded
@@ -21,11 +21,11 @@ import numpy as np
 
 from common import RESULTS, header, lingo_list
 from lingo import FLOORS
-from sleuth.game import word_game
-from sleuth.lingo.pit import parse_lengths
-from sleuth.lingo.prepare import load_tree
-from sleuth.scoring import opening_bound, perfect_split_bounds
-from sleuth.words import load_words
+from sleuth.core.game import word_game
+from sleuth.games.lingo.pit import parse_lengths
+from sleuth.games.lingo.prepare import load_tree
+from sleuth.games.lingo.scoring import opening_bound, perfect_split_bounds
+from sleuth.words.wordlist import load_words
 
 
 def length_rows(length: int, top: int, seconds: float) -> tuple[list[str], str]:

@@ -15,8 +15,8 @@ from pathlib import Path
 from rich.console import Console
 
 from common import RESULTS, header, lingo_list
-from sleuth.lingo.pit import run_pit
-from sleuth.words import load_words
+from sleuth.games.lingo.pit import run_pit
+from sleuth.words.wordlist import load_words
 
 OFFICIAL = {"C++ entry (official run, other words)": 267_700,
             "Java entry (own run)": 249_700, "Perl entry (own run)": 228_300}

@@ -16,9 +16,9 @@ import time
 import numpy as np
 
 from common import RESULTS, SHARED, header
-from sleuth.strategies import get
-from sleuth.tree import evaluate
-from sleuth.wordle import (
+from sleuth.core.strategies import get
+from sleuth.core.tree import evaluate
+from sleuth.games.wordle.game import (
     BoardsGreedy,
     TreePlayer,
     absurdle_solve,
@@ -74,7 +74,7 @@ def table(head: list[str], rows: list[list[str]]) -> str:
 
 
 def optimal(game, first: str):
-    from sleuth.search import optimal_mean
+    from sleuth.solve.search import optimal_mean
 
     return timed(lambda: optimal_mean(game, first_guess=first, max_guesses=6))
 
@@ -110,8 +110,8 @@ def sweep_run(game, openers: list[str], cut: bool) -> tuple[object, float]:
     import tempfile
     from pathlib import Path
 
-    from sleuth import search
-    from sleuth.wordle import sweep_openers
+    from sleuth.games.wordle.game import sweep_openers
+    from sleuth.solve import search
 
     search._SOLVERS.clear()  # every run starts from an empty memo
     with tempfile.TemporaryDirectory() as folder:
@@ -124,7 +124,7 @@ def sweep_run(game, openers: list[str], cut: bool) -> tuple[object, float]:
 def sweep_section(game) -> list[str]:
     """The opener sweep on samples of first guesses, with and without the ``upper`` cut-off
     (one process each, from an empty memo)."""
-    from sleuth.wordle import sweep_order
+    from sleuth.games.wordle.game import sweep_order
 
     print("opener sweep", flush=True)
     order = sweep_order(game)

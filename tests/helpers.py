@@ -6,8 +6,8 @@ from functools import cache
 
 import numpy as np
 
-from sleuth import feedback as fb
-from sleuth.game import Game, Position
+from sleuth.core.game import Game, Position
+from sleuth.words import feedback as fb
 
 #: The first fifty answers of the original Wordle list: a small list for quick games.
 WORDLE_SAMPLE = [

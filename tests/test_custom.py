@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth import feedback as fb
-from sleuth.custom import custom_game, feedback_table, matrix_game
-from sleuth.feedback import FeedbackError
-from sleuth.game import Contradiction, Game, Position
+from sleuth.core.game import Contradiction, Game, Position
+from sleuth.core.strategies import Greedy, Strategy
+from sleuth.core.tree import evaluate
+from sleuth.games.custom import custom_game, feedback_table, matrix_game
 from sleuth.games.mastermind import mastermind, peg_code, pegs
 from sleuth.games.twod import twod
-from sleuth.search import optimal_mean, optimal_worst
-from sleuth.strategies import Greedy, Strategy
-from sleuth.tree import evaluate
+from sleuth.solve.search import optimal_mean, optimal_worst
+from sleuth.words import feedback as fb
+from sleuth.words.feedback import FeedbackError
 
 
 def compare(g: tuple[int, int], s: tuple[int, int]) -> tuple[bool, bool]:

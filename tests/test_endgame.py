@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import brute_best_total
-from sleuth import feedback as fb
-from sleuth.endgame import best_value, context
-from sleuth.game import word_game
+from sleuth.core.game import word_game
+from sleuth.games.lingo.endgame import best_value, context
+from sleuth.words import feedback as fb
 
 words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=16, unique=True)
 guesses = st.lists(st.text("abcde", min_size=3, max_size=3), max_size=6, unique=True)
@@ -95,8 +95,8 @@ def start(secrets: list[str], extra: list[str], attempts: int) -> tuple:
 
 
 def check_guess_bounds(secrets: list[str], extra: list[str], attempts: int) -> None:
-    from sleuth.endgame import guess_bounds
-    from sleuth.scoring import perfect_split_bounds
+    from sleuth.games.lingo.endgame import guess_bounds
+    from sleuth.games.lingo.scoring import perfect_split_bounds
 
     game, ctx, cands, own, pts = start(secrets, extra, attempts)
     every = np.arange(len(game.guesses))
@@ -116,7 +116,7 @@ def test_class_bounds_stop_at_a_target_soundly(secrets: list[str], extra: list[s
                                                attempts: int, share: float) -> None:
     """With a target, each class's bound lies between the exact and the cheap one, and the
     guess's total is at most the target unless every class got the exact bound."""
-    from sleuth.endgame import class_bounds
+    from sleuth.games.lingo.endgame import class_bounds
 
     game, ctx, _, own, pts = start(secrets, extra, attempts)
     for g in range(len(game.guesses)):
@@ -147,8 +147,8 @@ def test_loss_bound_is_sound_where_games_are_lost(secrets: list[str], attempts: 
 
 
 def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> None:
-    from sleuth.endgame import loss_bound
-    from sleuth.scoring import perfect_split_bounds
+    from sleuth.games.lingo.endgame import loss_bound
+    from sleuth.games.lingo.scoring import perfect_split_bounds
 
     game, ctx, cands, own, pts = start(secrets, extra, attempts)
     bound = loss_bound(ctx, game.secrets, cands, own, pts)
@@ -163,7 +163,7 @@ def test_loss_bound_counts_lost_games(lingo_dir) -> None:
     """On the official 4-letter list, the classes of 7 to 12 secrets that tare leaves: the bound
     is never below their exact value (a search over every word), and where the two-deep bound
     ignores games lost it is lower."""
-    from sleuth.endgame import class_bounds, loss_bound
+    from sleuth.games.lingo.endgame import class_bounds, loss_bound
 
     game = word_game((lingo_dir / "wordlist4.txt").read_text().split())
     ctx = context(game.guesses, fb.solved_code(4))
@@ -184,7 +184,7 @@ def test_loss_bound_counts_lost_games(lingo_dir) -> None:
 
 
 def test_loss_bound_says_how_deep_it_goes() -> None:
-    from sleuth.endgame import loss_bound
+    from sleuth.games.lingo.endgame import loss_bound
 
     game, ctx, cands, own, _ = start(["ab", "ac", "ad"], [], 3)
     with pytest.raises(ValueError, match="three or four attempts deep"):
@@ -193,7 +193,7 @@ def test_loss_bound_says_how_deep_it_goes() -> None:
 
 def renumbered(guesses: np.ndarray, solved: int, **limits: int) -> tuple:
     """A context that renumbers codes through its hash table, as for long words."""
-    from sleuth import endgame
+    from sleuth.games.lingo import endgame
 
     saved, endgame.DIRECT_LENGTH = endgame.DIRECT_LENGTH, 0
     try:
@@ -210,7 +210,7 @@ def test_renumbered_codes_give_the_same_answers(secrets: list[str], extra: list[
                                                 attempts: int) -> None:
     """Codes renumbered per row (the way of words past DIRECT_LENGTH) change no value, bound
     or guess of the search."""
-    from sleuth.endgame import class_sums, guess_bounds, loss_bound
+    from sleuth.games.lingo.endgame import class_sums, guess_bounds, loss_bound
 
     game, direct, cands, own, pts = start(secrets, extra, attempts)
     every = np.arange(len(game.guesses))
@@ -239,7 +239,7 @@ def test_renumbered_codes_give_the_same_answers(secrets: list[str], extra: list[
 def test_long_words_match_brute_force(secrets: list[str], attempts: int) -> None:
     """Words of 21 to 39 letters (codes past 32 bits, 3**length cells far too many for a
     table): the search and the bounds agree with the plain rule's brute force."""
-    from sleuth.endgame import guess_bounds, loss_bound
+    from sleuth.games.lingo.endgame import guess_bounds, loss_bound
 
     game, ctx, cands, own, pts = start(secrets, [], attempts)
     assert ctx[3].size == len(game.guesses) + 2  # one cell per label, not per code

@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.export import paths, summary, to_dot, to_json, to_text, writable, write_tree
-from sleuth.game import word_game
+from sleuth.core.game import word_game
+from sleuth.core.strategies import get
+from sleuth.core.tree import evaluate
 from sleuth.games.mastermind import mastermind
 from sleuth.games.twod import twod
-from sleuth.search import optimal_mean
-from sleuth.strategies import get
-from sleuth.tree import evaluate
+from sleuth.solve.export import paths, summary, to_dot, to_json, to_text, writable, write_tree
+from sleuth.solve.search import optimal_mean
 
 
 @settings(max_examples=25, deadline=None)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth import feedback as fb
+from sleuth.words import feedback as fb
 
 SPEC_CASES = [  # (secret, guess, feedback) from SPEC section 1
     ("dents", "dozes", "OXX?O"),

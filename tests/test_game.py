@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sleuth.game import Contradiction, word_game
+from sleuth.core.game import Contradiction, word_game
 
 
 def test_after_narrows_and_counts_attempts() -> None:

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import replay
-from sleuth import feedback as fb
-from sleuth.games.hangman import hangman
-from sleuth.hangman import (
+from sleuth.core.tree import evaluate
+from sleuth.games.hangman.game import hangman
+from sleuth.games.hangman.solve import (
     UNLIMITED,
     Exact,
     FewestMisses,
@@ -36,7 +36,7 @@ from sleuth.hangman import (
     spearman,
     word_prior,
 )
-from sleuth.tree import evaluate
+from sleuth.words import feedback as fb
 
 UZZLE = ["puzzle", "guzzle", "muzzle", "nuzzle", "buzzle", "wuzzle", "tuzzle"]
 OTHERS_TEXT = """banana bandit barrel basket battle beacon beauty became become before behind

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import WORDLE_SAMPLE
-from sleuth import feedback as fb
-from sleuth.hint import HintSession, render
-from sleuth.wordle import rate, wordle_game
+from sleuth.games.wordle.game import rate, wordle_game
+from sleuth.games.wordle.hint import HintSession, render
+from sleuth.words import feedback as fb
 
 ANSWERS = WORDLE_SAMPLE
 GUESSES = [*ANSWERS, "salet", "crane", "slate", "trace", "roate", "soare"]
@@ -201,8 +201,8 @@ def test_hinter_on_the_original_lists(wordle_dir: Path) -> None:
 
 
 def test_exact_optimal_next_guess() -> None:
-    from sleuth.game import Position
-    from sleuth.search import optimal_mean
+    from sleuth.core.game import Position
+    from sleuth.solve.search import optimal_mean
 
     s = session(exact=100)
     report = s.feed(f"salet {colours('salet', 'cigar')}")

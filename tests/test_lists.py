@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sleuth import lists
-from sleuth.words import WordListError, choose_words, shipped_words
+from sleuth.words import lists
+from sleuth.words.wordlist import WordListError, choose_words, shipped_words
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import brute_best_total
-from sleuth.game import word_game
-from sleuth.scoring import MaxScore
-from sleuth.tree import evaluate
+from sleuth.core.game import word_game
+from sleuth.core.tree import evaluate
+from sleuth.games.lingo.scoring import MaxScore
 
 words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=14, unique=True)
 
@@ -36,7 +36,7 @@ def test_maxscore_is_optimal_with_three_attempts_or_fewer(secrets: list[str], at
 
 
 def test_maxscore_beats_or_ties_entropy_end_game_on_a_real_list(lingo_dir) -> None:
-    from sleuth.strategies import get
+    from sleuth.core.strategies import get
 
     secrets = (lingo_dir / "wordlist4.txt").read_text().split()[:400]
     game = word_game(secrets)
@@ -51,7 +51,7 @@ def test_maxscore_beats_or_ties_entropy_end_game_on_a_real_list(lingo_dir) -> No
 def test_upper_bound_is_sound(secrets: list[str], attempts: int, depth: int, top: int) -> None:
     from dataclasses import replace
 
-    from sleuth.scoring import upper_bound
+    from sleuth.games.lingo.scoring import upper_bound
 
     game = word_game(secrets, max_attempts=5)
     start = replace(game.start(), cost=5 - attempts)
@@ -73,7 +73,7 @@ def test_deep_bound_is_sound_and_tighter(secrets: list[str], attempts: int,
     time limit stops it at once."""
     from dataclasses import replace
 
-    from sleuth.scoring import deep_bound, upper_bound
+    from sleuth.games.lingo.scoring import deep_bound, upper_bound
 
     game = word_game(secrets, max_attempts=5)
     start = replace(game.start(), cost=5 - attempts)
@@ -94,7 +94,7 @@ def test_deep_bound_with_a_target_never_rules_out_a_reachable_total(
     and it rules out every target at or above the full bound."""
     from dataclasses import replace
 
-    from sleuth.scoring import deep_bound
+    from sleuth.games.lingo.scoring import deep_bound
 
     game = word_game(secrets, max_attempts=5)
     start = replace(game.start(), cost=5 - attempts)
@@ -112,8 +112,8 @@ def test_deep_bound_with_a_target_never_rules_out_a_reachable_total(
 
 def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> None:
     """On 13-letter words the bound equals what the prepared tree reaches: it is optimal."""
-    from sleuth.lingo.prepare import Settings, prepare
-    from sleuth.scoring import deep_bound
+    from sleuth.games.lingo.prepare import Settings, prepare
+    from sleuth.games.lingo.scoring import deep_bound
 
     secrets = (lingo_dir / "wordlist13.txt").read_text().split()[:1500]
     game = word_game(secrets)
@@ -130,8 +130,8 @@ def test_opening_bound_is_sound_and_exact_when_it_says_so(secrets: list[str],
                                                           data: st.DataObject) -> None:
     """Against brute force after a given opening: the bound is never below the best total, the
     search never loosens it, and an ``optimum`` is the best total itself."""
-    from sleuth import feedback as fb
-    from sleuth.scoring import opening_bound
+    from sleuth.games.lingo.scoring import opening_bound
+    from sleuth.words import feedback as fb
 
     game = word_game(secrets, max_attempts=5)
     opener = data.draw(st.sampled_from(sorted(game.guess_labels)))
@@ -155,8 +155,8 @@ def test_opening_bound_is_sound_and_exact_when_it_says_so(secrets: list[str],
 def test_opening_bound_counts_lost_games(lingo_dir) -> None:
     """On 4-letter words many games are lost: the bound that counts them is far below the
     two-deep one, and still above what a real strategy after the same opening reaches."""
-    from sleuth import endgame
-    from sleuth.scoring import opening_bound
+    from sleuth.games.lingo import endgame
+    from sleuth.games.lingo.scoring import opening_bound
 
     game = word_game((lingo_dir / "wordlist4.txt").read_text().split()[:500])
     guess = game.guess_index("bare")
@@ -175,8 +175,8 @@ def test_a_bound_search_on_threads_answers_ctrl_c_at_once(monkeypatch: pytest.Mo
     """The threads of the bound search run numba kernels that cannot be stopped (a sleep
     stands for them here): Ctrl-C is raised at once in the thread waiting for them, and they
     stop after the first guess each has under way."""
-    from sleuth import scoring
-    from sleuth.words import shipped_words
+    from sleuth.games.lingo import scoring
+    from sleuth.words.wordlist import shipped_words
 
     game = word_game(list(shipped_words("lingo-official").of_length(4)[:48]))
     calls: list[float] = []

@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.custom import matrix_game
-from sleuth.game import Game, Position, word_game
-from sleuth.games.hangman import hangman
+from sleuth.core.game import Game, Position, word_game
+from sleuth.core.strategies import Greedy
+from sleuth.core.tree import evaluate
+from sleuth.games.custom import matrix_game
+from sleuth.games.hangman.game import hangman
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
-from sleuth.search import (
+from sleuth.solve.search import (
     INF,
     CodeSymmetry,
     TreeStrategy,
@@ -24,8 +26,6 @@ from sleuth.search import (
     optimal_worst,
     tables,
 )
-from sleuth.strategies import Greedy
-from sleuth.tree import evaluate
 
 
 def reference(game: Game, cap: int | None = None) -> tuple[int, int]:
@@ -341,7 +341,7 @@ def test_bulls_and_cows_optimal_mean_26274() -> None:
 
 
 def test_words_too_long_for_the_tables_are_refused_in_one_line() -> None:
-    from sleuth.wordle import wordle_game
+    from sleuth.games.wordle.game import wordle_game
 
     words = ["acetylphenylhydrazine", "acetylphenylhydrazina"]
     with pytest.raises(ValueError, match="more than the exact search's tables hold"):

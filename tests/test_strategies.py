@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth import feedback as fb
-from sleuth import strategies
-from sleuth.game import word_game
+from sleuth.core import strategies
+from sleuth.core.game import word_game
+from sleuth.words import feedback as fb
 
 
 def brute_values(game, pool, cands):

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import replay
-from sleuth import strategies
-from sleuth.game import word_game
-from sleuth.tree import evaluate
+from sleuth.core import strategies
+from sleuth.core.game import word_game
+from sleuth.core.tree import evaluate
 
 
 @settings(max_examples=25, deadline=None)

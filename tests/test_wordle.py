@@ -13,11 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import WORDLE_SAMPLE
-from sleuth import feedback as fb
-from sleuth.game import Contradiction
-from sleuth.strategies import get
-from sleuth.tree import evaluate
-from sleuth.wordle import (
+from sleuth.core.game import Contradiction
+from sleuth.core.strategies import get
+from sleuth.core.tree import evaluate
+from sleuth.games.wordle.game import (
     BLOCKLIST,
     BoardsGreedy,
     Opening,
@@ -46,6 +45,7 @@ from sleuth.wordle import (
     without_past,
     wordle_game,
 )
+from sleuth.words import feedback as fb
 
 SMALL = WORDLE_SAMPLE
 EXTRA = ["salet", "crane", "slate", "trace", "roate", "soare", "arise", "irate"]
@@ -151,7 +151,7 @@ def test_past_answers_excluded() -> None:
 
 
 def load_lists_small():
-    from sleuth.wordle import Lists
+    from sleuth.games.wordle.game import Lists
 
     return Lists(tuple(SMALL), tuple(SMALL + EXTRA), "small")
 
@@ -224,10 +224,10 @@ def test_hard_mode_games_only_play_allowed_guesses() -> None:
 def hard_reference(game, cap: int, first: str | None = None) -> tuple[int, int]:
     """(least total within ``cap`` guesses, least worst case) in hard mode, by trying every
     allowed guess (``game.allowed``) everywhere, plainly; nodes are remembered by their
-    candidates and the hints of :func:`sleuth.wordle.hints`."""
-    from sleuth.game import Position
-    from sleuth.search import INF
-    from sleuth.wordle import hints
+    candidates and the hints of :func:`sleuth.games.wordle.game.hints`."""
+    from sleuth.core.game import Position
+    from sleuth.games.wordle.game import hints
+    from sleuth.solve.search import INF
 
     codes = game.feedback(game.guesses, game.secrets).tolist()
     length = game.guesses.shape[1]
@@ -290,7 +290,7 @@ def trap_lists(draw: st.DrawFn) -> tuple[list[str], list[str]]:
 @settings(max_examples=80, deadline=None)
 @given(trap_lists(), st.booleans(), st.sampled_from([4, 6]))
 def test_hard_mode_optimum_matches_exhaustive_reference(lists, fix: bool, cap: int) -> None:
-    from sleuth.search import INF, optimal_mean, optimal_worst
+    from sleuth.solve.search import INF, optimal_mean, optimal_worst
 
     secrets, extra = lists
     game = wordle_game(secrets, secrets + extra, hard=True, attempts=cap)
@@ -312,7 +312,7 @@ def test_hard_mode_memo_tells_hints_apart() -> None:
     """The class FILL HILL KILL MILL is reached after JAZZ (nothing revealed: FHKM splits it)
     and after JILL (_ILL green: only the candidates may follow); the memo kept from the first
     search must not answer the second."""
-    from sleuth.search import optimal_mean
+    from sleuth.solve.search import optimal_mean
 
     secrets = ["fill", "hill", "kill", "mill", "jazz"]
     game = wordle_game(secrets, [*secrets, "jill", "fhkm"], hard=True)
@@ -326,7 +326,7 @@ def test_hard_mode_memo_tells_hints_apart() -> None:
 @given(st.integers(0, len(SMALL) - 1), st.lists(st.sampled_from(SMALL + EXTRA), min_size=1,
                                                 max_size=3))
 def test_search_hints_give_the_games_hard_mode_pool(secret: int, words: list[str]) -> None:
-    from sleuth.search import _allowed, path_hints, tables_of
+    from sleuth.solve.search import _allowed, path_hints, tables_of
 
     game = small_game(hard=True)
     tab = tables_of(game)
@@ -341,7 +341,7 @@ def test_search_hints_give_the_games_hard_mode_pool(secret: int, words: list[str
 def test_exact_search_in_hard_mode_refuses_what_it_cannot_do() -> None:
     from dataclasses import replace
 
-    from sleuth.search import optimal_mean
+    from sleuth.solve.search import optimal_mean
 
     game = small_game(hard=True)
     pos = game.after(game.start(), game.guess_index("crane"), fb.parse("ybybb"))
@@ -553,7 +553,7 @@ def test_exhaustive_small_case_agrees_with_itertools() -> None:
 @pytest.mark.parametrize(("first", "total"), [("salet", 7920), ("slate", 7928),
                                               ("crane", 7930)])
 def test_optimal_totals(original, first: str, total: int) -> None:
-    from sleuth.search import optimal_mean
+    from sleuth.solve.search import optimal_mean
 
     result = optimal_mean(wordle_game(*original), first_guess=first, max_guesses=6)
     assert result.total == total and result.worst <= 6
@@ -561,7 +561,7 @@ def test_optimal_totals(original, first: str, total: int) -> None:
 
 @pytest.mark.slow
 def test_optimal_hard_mode_salet(original) -> None:
-    from sleuth.search import optimal_mean
+    from sleuth.solve.search import optimal_mean
 
     result = optimal_mean(wordle_game(*original, hard=True), first_guess="salet",
                           max_guesses=6, workers=1)
@@ -578,7 +578,7 @@ def test_absurdle_on_the_original_lists(original) -> None:
 
 
 def test_sweep_is_resumable_and_cuts_with_an_upper_bound(tmp_path: Path) -> None:
-    from sleuth.wordle import Sweep, sweep_openers
+    from sleuth.games.wordle.game import Sweep, sweep_openers
 
     game = small_game()
     calls: list[tuple[str, int | None]] = []
@@ -608,7 +608,7 @@ def test_sweep_is_resumable_and_cuts_with_an_upper_bound(tmp_path: Path) -> None
 
 
 def test_a_sweep_is_never_appended_to_a_file_of_something_else(tmp_path: Path) -> None:
-    from sleuth.wordle import Sweep, sweep_openers
+    from sleuth.games.wordle.game import Sweep, sweep_openers
 
     def search(game: object, **options: object) -> None:
         raise AssertionError("nothing is searched")
@@ -626,8 +626,8 @@ def test_a_sweep_is_never_appended_to_a_file_of_something_else(tmp_path: Path) -
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_sweep_with_cut_offs_finds_the_full_sweeps_best(tmp_path: Path, hard: bool) -> None:
-    from sleuth.search import optimal_mean
-    from sleuth.wordle import sweep_openers, sweep_order
+    from sleuth.games.wordle.game import sweep_openers, sweep_order
+    from sleuth.solve.search import optimal_mean
 
     game = small_game(hard=hard)
     order = sweep_order(game)

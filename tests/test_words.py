@@ -1,4 +1,4 @@
-"""Tests for sleuth.words: loading word lists, the built-in dictionary and priors."""
+"""Tests for sleuth.words.wordlist: loading word lists, the built-in dictionary and priors."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth import words as W
-from sleuth.words import (
+from sleuth.words import wordlist as W
+from sleuth.words.wordlist import (
     WordList,
     WordListError,
     WordListWarning,

@@ -12,46 +12,46 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sleuth.custom import custom_game, matrix_game
-    from sleuth.export import write_tree
-    from sleuth.game import Game, Position, word_game
-    from sleuth.games.hangman import hangman as hangman_game
+    from sleuth.core.game import Game, Position, word_game
+    from sleuth.core.strategies import STRATEGIES, Strategy
+    from sleuth.core.strategies import get as strategy
+    from sleuth.core.tree import Evaluation, evaluate
+    from sleuth.games.custom import custom_game, matrix_game
+    from sleuth.games.hangman.game import hangman as hangman_game
     from sleuth.games.mastermind import bulls_cows, mastermind
     from sleuth.games.twod import twod
-    from sleuth.search import SearchResult, optimal_mean, optimal_worst
-    from sleuth.strategies import STRATEGIES, Strategy
-    from sleuth.strategies import get as strategy
-    from sleuth.tree import Evaluation, evaluate
-    from sleuth.wordle import wordle_game
-    from sleuth.words import WordList, choose_words, load_words, shipped_words
+    from sleuth.games.wordle.game import wordle_game
+    from sleuth.solve.export import write_tree
+    from sleuth.solve.search import SearchResult, optimal_mean, optimal_worst
+    from sleuth.words.wordlist import WordList, choose_words, load_words, shipped_words
 
 __version__: str  # read on first use (see __getattr__)
 
 #: Each public name: (module, name there).
 _LAZY: dict[str, tuple[str, str]] = {
-    "Game": ("sleuth.game", "Game"),
-    "Position": ("sleuth.game", "Position"),
-    "word_game": ("sleuth.game", "word_game"),
-    "wordle_game": ("sleuth.wordle", "wordle_game"),
+    "Game": ("sleuth.core.game", "Game"),
+    "Position": ("sleuth.core.game", "Position"),
+    "word_game": ("sleuth.core.game", "word_game"),
+    "wordle_game": ("sleuth.games.wordle.game", "wordle_game"),
     "mastermind": ("sleuth.games.mastermind", "mastermind"),
     "bulls_cows": ("sleuth.games.mastermind", "bulls_cows"),
     "twod": ("sleuth.games.twod", "twod"),
-    "hangman_game": ("sleuth.games.hangman", "hangman"),  # sleuth.hangman is the solver module
-    "custom_game": ("sleuth.custom", "custom_game"),
-    "matrix_game": ("sleuth.custom", "matrix_game"),
-    "Strategy": ("sleuth.strategies", "Strategy"),
-    "STRATEGIES": ("sleuth.strategies", "STRATEGIES"),
-    "strategy": ("sleuth.strategies", "get"),
-    "Evaluation": ("sleuth.tree", "Evaluation"),
-    "evaluate": ("sleuth.tree", "evaluate"),
-    "SearchResult": ("sleuth.search", "SearchResult"),
-    "optimal_mean": ("sleuth.search", "optimal_mean"),
-    "optimal_worst": ("sleuth.search", "optimal_worst"),
-    "write_tree": ("sleuth.export", "write_tree"),
-    "WordList": ("sleuth.words", "WordList"),
-    "load_words": ("sleuth.words", "load_words"),
-    "shipped_words": ("sleuth.words", "shipped_words"),
-    "choose_words": ("sleuth.words", "choose_words"),
+    "hangman_game": ("sleuth.games.hangman.game", "hangman"),  # the solvers: hangman.solve
+    "custom_game": ("sleuth.games.custom", "custom_game"),
+    "matrix_game": ("sleuth.games.custom", "matrix_game"),
+    "Strategy": ("sleuth.core.strategies", "Strategy"),
+    "STRATEGIES": ("sleuth.core.strategies", "STRATEGIES"),
+    "strategy": ("sleuth.core.strategies", "get"),
+    "Evaluation": ("sleuth.core.tree", "Evaluation"),
+    "evaluate": ("sleuth.core.tree", "evaluate"),
+    "SearchResult": ("sleuth.solve.search", "SearchResult"),
+    "optimal_mean": ("sleuth.solve.search", "optimal_mean"),
+    "optimal_worst": ("sleuth.solve.search", "optimal_worst"),
+    "write_tree": ("sleuth.solve.export", "write_tree"),
+    "WordList": ("sleuth.words.wordlist", "WordList"),
+    "load_words": ("sleuth.words.wordlist", "load_words"),
+    "shipped_words": ("sleuth.words.wordlist", "shipped_words"),
+    "choose_words": ("sleuth.words.wordlist", "choose_words"),
 }
 
 __all__ = [

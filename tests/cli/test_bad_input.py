@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sleuth import feedback as fb
 from sleuth.cli import hangman, lingo
-from sleuth.lingo.pit import parse_lengths
-from sleuth.words import MAX_FILE_BYTES
+from sleuth.games.lingo.pit import parse_lengths
+from sleuth.words import feedback as fb
+from sleuth.words.wordlist import MAX_FILE_BYTES
 
 runner = CliRunner()
 
@@ -124,7 +124,7 @@ class Answers:
 @pytest.mark.parametrize("secret", [LONG[0], LONG[3], "dichlorodiphenyltrichloroethane"])
 def test_the_player_plays_words_of_21_and_31_letters(tmp_path: Path, secret: str) -> None:
     """sleuth's own player on long words (it crashed on its first feedback)."""
-    from sleuth.lingo.player import play
+    from sleuth.games.lingo.player import play
 
     (tmp_path / "wordlist.txt").write_text("\n".join([*LONG, secret]) + "\n")
     out, err = io.StringIO(), io.StringIO()

@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from sleuth.cli import app
+from sleuth.core.strategies import Greedy
 from sleuth.games.mastermind import mastermind
 from sleuth.games.twod import twod
-from sleuth.search import optimal_mean
-from sleuth.strategies import Greedy
+from sleuth.solve.search import optimal_mean
 
 runner = CliRunner()
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sleuth import feedback as fb
 from sleuth.cli.wordle import app
+from sleuth.words import feedback as fb
 
 ANSWERS = [
     "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",

@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import replay
-from sleuth import feedback as fb
-from sleuth.feedback import FeedbackError
-from sleuth.game import Contradiction, Game, Position
-from sleuth.games.hangman import hangman, letter_masks
-from sleuth.strategies import METRICS, Greedy, best_index
-from sleuth.tree import evaluate
+from sleuth.core.game import Contradiction, Game, Position
+from sleuth.core.strategies import METRICS, Greedy, best_index
+from sleuth.core.tree import evaluate
+from sleuth.games.hangman.game import hangman, letter_masks
+from sleuth.words import feedback as fb
+from sleuth.words.feedback import FeedbackError
 
 UZZLE = ["puzzle", "guzzle", "muzzle", "nuzzle", "buzzle", "wuzzle", "tuzzle"]
 OTHERS = """banana bandit barrel basket battle beacon beauty became become before behind

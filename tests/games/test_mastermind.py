@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.feedback import FeedbackError
-from sleuth.game import Contradiction, Game, Position
+from sleuth.core.game import Contradiction, Game, Position
+from sleuth.core.strategies import METRICS, Greedy, best_index
+from sleuth.core.tree import evaluate
 from sleuth.games.mastermind import (
     all_codes,
     bulls_cows,
@@ -18,8 +19,7 @@ from sleuth.games.mastermind import (
     peg_counts,
     pegs,
 )
-from sleuth.strategies import METRICS, Greedy, best_index
-from sleuth.tree import evaluate
+from sleuth.words.feedback import FeedbackError
 
 
 @st.composite

@@ -7,8 +7,8 @@ from collections import defaultdict
 
 import pytest
 
-from sleuth import lists
-from sleuth.lingo.quick import list_key, shipped_tree
+from sleuth.games.lingo.quick import list_key, shipped_tree
+from sleuth.words import lists
 
 ATTEMPTS = 5
 

@@ -21,8 +21,8 @@ import pytest
 from rich.console import Console
 
 from lingo_players import PARRICIDE, SPOILER, escaper, sleeper
-from sleuth.lingo import sandbox
-from sleuth.lingo.pit import (
+from sleuth.games.lingo import sandbox
+from sleuth.games.lingo.pit import (
     PitError,
     Player,
     builtin_command,
@@ -347,7 +347,7 @@ def test_resolve_player_builtin_and_external(tmp_path: Path) -> None:
     assert resolve_player("tournament", tmp_path) == Player(
         "tournament", tuple(builtin_command("tournament")), builtin=True
     )
-    expected = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "x"]
+    expected = [sys.executable, "-m", "sleuth.games.lingo.player", "--strategy", "x"]
     assert builtin_command("x") == expected
     script = tmp_path / "entry.pl"
     script.write_text("#!/bin/sh\n")
@@ -570,11 +570,12 @@ def test_a_stop_signal_ends_a_running_pit_in_order(
 
 
 def test_own_player_is_recognised_only_as_this_install() -> None:
-    from sleuth.lingo.pit import is_own_player
+    from sleuth.games.lingo.pit import is_own_player
 
     script = str(Path(sys.executable).parent / "sleuth")
     assert is_own_player([sys.executable, "-m", "sleuth", "lingo", "player"])
-    assert is_own_player([sys.executable, "-m", "sleuth.lingo.player", "--strategy", "entropy"])
+    assert is_own_player([sys.executable, "-m", "sleuth.games.lingo.player", "--strategy",
+                          "entropy"])
     assert is_own_player([script, "lingo", "player"])
     assert not is_own_player([script, "lingo", "referee"])
     assert not is_own_player([sys.executable, "-c", "import sleuth"])

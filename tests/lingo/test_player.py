@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from sleuth.feedback import feedback_text
-from sleuth.game import word_game
-from sleuth.lingo.player import ATTEMPTS, play
-from sleuth.lingo.referee import play_game
-from sleuth.strategies import get
-from sleuth.tree import evaluate
+from sleuth.core.game import word_game
+from sleuth.core.strategies import get
+from sleuth.core.tree import evaluate
+from sleuth.games.lingo.player import ATTEMPTS, play
+from sleuth.games.lingo.referee import play_game
+from sleuth.words.feedback import feedback_text
 
 PLAYER = [sys.executable, "-m", "sleuth", "lingo", "player"]
 
@@ -98,7 +98,7 @@ def test_player_rejects_unreadable_feedback(four: tuple[Path, list[str]]) -> Non
 
 def test_module_entry_point_speaks_the_protocol(four: tuple[Path, list[str]]) -> None:
     directory, words = four
-    command = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "entropy"]
+    command = [sys.executable, "-m", "sleuth.games.lingo.player", "--strategy", "entropy"]
     result = play_game(command, words[42], set(words), workdir=directory, timeout=60)
     assert result.reason is None and result.solved
 
@@ -109,8 +109,8 @@ def test_rehearsals_are_real_games_down_the_openers_biggest_classes(
     opener's largest class and one of its largest class searched whole (so every kernel runs)."""
     import numpy as np
 
-    from sleuth.lingo.player import rehearsal_secrets, rehearse
-    from sleuth.lingo.prepare import ON_THE_FLY
+    from sleuth.games.lingo.player import rehearsal_secrets, rehearse
+    from sleuth.games.lingo.prepare import ON_THE_FLY
 
     _, words = four
     game = word_game(words, max_attempts=ATTEMPTS)
@@ -156,7 +156,7 @@ def test_first_game_compiles_once_and_keeps_its_first_guess(
 OFFICIAL_GAME = """
 import io, sys
 from pathlib import Path
-from sleuth.lingo.player import play
+from sleuth.games.lingo.player import play
 
 SECRET = sys.argv[2]
 

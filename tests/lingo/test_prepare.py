@@ -17,9 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from sleuth.cli import app
-from sleuth.game import word_game
-from sleuth.lingo.player import play
-from sleuth.lingo.prepare import (
+from sleuth.core.game import word_game
+from sleuth.core.strategies import get
+from sleuth.core.tree import evaluate
+from sleuth.games.lingo.player import play
+from sleuth.games.lingo.prepare import (
     Prepared,
     Settings,
     TreePlayer,
@@ -29,9 +31,7 @@ from sleuth.lingo.prepare import (
     prepare,
     tree_path,
 )
-from sleuth.lingo.referee import play_game
-from sleuth.strategies import get
-from sleuth.tree import evaluate
+from sleuth.games.lingo.referee import play_game
 
 QUICK = Settings(top=2, refine=2, screen_exact=4, screen_width=2, exact=6, width=2)
 
@@ -118,7 +118,7 @@ def test_player_program_follows_the_prepared_tree(words: list[str], tmp_path: Pa
     arena = tmp_path / "arena"
     arena.mkdir()
     (arena / "wordlist4.txt").write_text("\n".join(words) + "\n")
-    player = [sys.executable, "-m", "sleuth.lingo.player", "--strategy", "prepared"]
+    player = [sys.executable, "-m", "sleuth.games.lingo.player", "--strategy", "prepared"]
     for index in (0, 99, 399):
         result = play_game(player, words[index], set(words), workdir=arena, timeout=60)
         assert result.reason is None
@@ -163,7 +163,7 @@ def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
     (arena / "wordlist.txt").write_text("\n".join(words) + "\n")
     script = (
         "import io, sys\n"
-        "from sleuth.lingo.player import play\n"
+        "from sleuth.games.lingo.player import play\n"
         f"secret = {words[5]!r}\n"
         "def mark(g, s):\n"
         "    out = ['O' if a == b else None for a, b in zip(g, s)]\n"
@@ -203,7 +203,7 @@ def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
 
 def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
         words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sleuth.scoring import deep_bound, opening_bound, upper_bound
+    from sleuth.games.lingo.scoring import deep_bound, opening_bound, upper_bound
 
     monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path / "cache"))
     listing = tmp_path / "words.txt"
@@ -237,7 +237,7 @@ def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
 def test_evaluate_command_gives_the_exact_optimum_on_long_words(lingo_dir: Path,
                                                                  tmp_path: Path) -> None:
     """On long words the bound is proven exact, and the title says so."""
-    from sleuth.scoring import deep_bound
+    from sleuth.games.lingo.scoring import deep_bound
 
     words = (lingo_dir / "wordlist13.txt").read_text().split()[:800]
     listing = tmp_path / "words.txt"
@@ -256,7 +256,7 @@ def test_evaluate_command_settles_whether_a_mean_is_reachable(lingo_dir: Path,
                                                                tmp_path: Path) -> None:
     """--reach above the optimum: the title says no strategy averages it; below it or exactly
     at the bound: that it is not ruled out (a strategy averaging exactly MEAN reaches it)."""
-    from sleuth.scoring import deep_bound
+    from sleuth.games.lingo.scoring import deep_bound
 
     words = (lingo_dir / "wordlist13.txt").read_text().split()[:800]
     listing = tmp_path / "words.txt"
@@ -277,8 +277,8 @@ def test_evaluate_command_settles_whether_a_mean_is_reachable(lingo_dir: Path,
 def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, tmp_path: Path,
                                                                length: int) -> None:
     """The official lists of 12 and 13 letters: the prepared tree reaches the proven optimum."""
-    from sleuth.scoring import deep_bound
-    from sleuth.words import load_words
+    from sleuth.games.lingo.scoring import deep_bound
+    from sleuth.words.wordlist import load_words
 
     words = list(load_words(lingo_dir / f"wordlist{length}.txt").words)
     proof = deep_bound(word_game(words), seconds=600)
@@ -382,7 +382,7 @@ def test_ctrl_c_ends_prepare_and_its_workers_within_a_second(tmp_path: Path, gro
                                                              ) -> None:
     """The pool's workers are ended at once (they used to finish their batches: 26 s), print
     nothing, and the batches finished so far stay for a resume."""
-    from sleuth.words import shipped_words
+    from sleuth.words.wordlist import shipped_words
 
     listing = tmp_path / "four.txt"
     listing.write_text("\n".join(shipped_words("lingo-official").of_length(4)[::2]) + "\n")

@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 from lingo_players import FIVE, FOUR, KILL_PARENTS, SPOILER, escaper, sleeper, stderr_flood
 from sleuth.cli.lingo import app
-from sleuth.feedback import feedback_text
-from sleuth.lingo.referee import MAX_STDERR, GameResult, play_game, score_for
-from sleuth.lingo.sandbox import Sandbox, default_sandbox
+from sleuth.games.lingo.referee import MAX_STDERR, GameResult, play_game, score_for
+from sleuth.games.lingo.sandbox import Sandbox, default_sandbox
+from sleuth.words.feedback import feedback_text
 
 ISOLATED = default_sandbox().isolated
 needs_root = pytest.mark.skipif(

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from sleuth.lingo import sandbox
-from sleuth.lingo.sandbox import GameFolders, Sandbox, Seat, Stopped, held, stop_on_signals
+from sleuth.games.lingo import sandbox
+from sleuth.games.lingo.sandbox import GameFolders, Sandbox, Seat, Stopped, held, stop_on_signals
 
 ISOLATED = sandbox.default_sandbox().isolated
 needs_root = pytest.mark.skipif(
@@ -131,7 +131,7 @@ def test_the_launcher_ends_its_player_when_the_referee_dies(tmp_path: Path) -> N
     pid_file = tmp_path / "player.pid"
     referee = f"""
 import subprocess, sys, time
-from sleuth.lingo.sandbox import Sandbox
+from sleuth.games.lingo.sandbox import Sandbox
 box = Sandbox(False)
 with box.seat() as seat:
     player = ["sh", "-c", "echo $$ > {pid_file}; exec sleep 60"]

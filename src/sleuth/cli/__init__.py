@@ -67,7 +67,7 @@ def plain_warnings() -> None:
 
     def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
              file: TextIO | None = None, line: str | None = None) -> None:
-        words = sys.modules.get("sleuth.words")  # loaded by then, if the warning is one of its
+        words = sys.modules.get("sleuth.words.wordlist")  # loaded if the warning is its
         if words is None or not issubclass(category, words.WordListWarning):
             shown(message, category, filename, lineno, file, line)
         elif str(message) not in seen:
@@ -87,7 +87,7 @@ def main() -> None:
     args = sys.argv[1:]
     try:
         if args[:2] == ["lingo", "player"] and not {"--help", "-h"} & set(args):
-            from sleuth.lingo.player import main as play  # no typer, numpy or numba here
+            from sleuth.games.lingo.player import main as play  # no typer, numpy or numba here
 
             sys.exit(play(args[2:], prog="sleuth lingo player"))
         build_app(args[0] if args else "--help")()
@@ -128,7 +128,7 @@ def _keep_traceback(error: Exception) -> str:
     import time
     import traceback
 
-    from sleuth.paths import cache_dir
+    from sleuth.core.storage import cache_dir
 
     text = "".join(traceback.format_exception(error))
     for folder in (cache_dir() / "crashes", Path(tempfile.gettempdir())):

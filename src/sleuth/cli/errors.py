@@ -29,7 +29,7 @@ def fail(message: str, code: int = 2, label: str = LABEL) -> typer.Exit:
 
 def writable_option(path: Path, option: str, label: str = LABEL) -> Path:
     """``path`` if a file can be written there, checked before any work; else one line, exit 2."""
-    from sleuth.export import writable
+    from sleuth.solve.export import writable
 
     try:
         return writable(path)
@@ -40,7 +40,7 @@ def writable_option(path: Path, option: str, label: str = LABEL) -> Path:
 def reachable_cluster(cluster: str | None, label: str = LABEL) -> None:
     """Refuse a ``--cluster`` address that does not answer, in seconds and before any work."""
     if cluster is not None:
-        from sleuth.search import check_cluster
+        from sleuth.solve.search import check_cluster
 
         try:
             check_cluster(cluster)

@@ -28,14 +28,14 @@ from sleuth.cli.errors import (
     reachable_cluster,
     writable_option,
 )
-from sleuth.export import summary, write_tree
-from sleuth.feedback import FeedbackError
-from sleuth.game import Contradiction, Game, Position
+from sleuth.core.game import Contradiction, Game, Position
+from sleuth.core.strategies import STRATEGIES, Strategy, get
+from sleuth.core.tree import Node, evaluate
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
-from sleuth.search import SearchResult, optimal_mean, optimal_worst
-from sleuth.strategies import STRATEGIES, Strategy, get
-from sleuth.tree import Node, evaluate
+from sleuth.solve.export import summary, write_tree
+from sleuth.solve.search import SearchResult, optimal_mean, optimal_worst
+from sleuth.words.feedback import FeedbackError
 
 app = typer.Typer(help="Mastermind, Bulls and Cows, twoD: analyse a strategy, or play one.",
                   no_args_is_help=True)

@@ -23,10 +23,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from sleuth.cli.errors import fail, keep_interrupts, one_line, writable_option
-from sleuth.feedback import FeedbackError, check_length
-from sleuth.game import Contradiction, Game, Position
-from sleuth.games.hangman import MAX_LENGTH, hangman
-from sleuth.hangman import (
+from sleuth.core.game import Contradiction, Game, Position
+from sleuth.games.hangman.game import MAX_LENGTH, hangman
+from sleuth.games.hangman.solve import (
     BANDS,
     SOLVERS,
     Rating,
@@ -35,7 +34,8 @@ from sleuth.hangman import (
     rate,
     word_prior,
 )
-from sleuth.words import WordList
+from sleuth.words.feedback import FeedbackError, check_length
+from sleuth.words.wordlist import WordList
 
 app = typer.Typer(
     help="Hangman: rate the words of a list, play against the computer, or let it guess yours.",
@@ -67,9 +67,9 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def _load(path: Path | None, list_name: str | None = None) -> WordList:
-    """The words by the one rule (:func:`sleuth.words.choose_words`): ``--words``, else
+    """The words by the one rule (:func:`sleuth.words.wordlist.choose_words`): ``--words``, else
     ``--list``, else ``./wordlist.txt``, else the built-in English list."""
-    from sleuth.words import choose_words
+    from sleuth.words.wordlist import choose_words
 
     return choose_words(path, list_name)
 
@@ -267,7 +267,7 @@ def _rate_with_progress(console: Console, group: list[str], solver: str, lives: 
     (one line, exit code 130) even inside a solver's compiled search."""
     from rich.progress import Progress
 
-    from sleuth.scoring import interruptible
+    from sleuth.games.lingo.scoring import interruptible
 
     with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task(f"rating {len(group[0])}-letter words", total=len(group))
@@ -377,7 +377,7 @@ def _play_pool(words: Path | None, length: int | None, word: str | None,
                              "give one or the other")
         length = len(clean)
     if words is None and list_name is None:
-        from sleuth.words import common_words
+        from sleuth.words.wordlist import common_words
 
         length = length or rng.randint(5, 8)
         pool = list(common_words(length, PLAY_POOL))

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sleuth.cli.errors import fail, reachable_cluster
-from sleuth.lingo.pit import (
+from sleuth.games.lingo.pit import (
     DEFAULT_PER_LENGTH,
     DEFAULT_PLAYER,
     DEFAULT_SEED,
@@ -43,12 +43,12 @@ from sleuth.lingo.pit import (
     words_by_length,
     write_wordlists,
 )
-from sleuth.lingo.referee import ATTEMPTS, GameResult, play_game, program_error
-from sleuth.lingo.sandbox import GameFolders, Stopped, default_sandbox, stop_on_signals
+from sleuth.games.lingo.referee import ATTEMPTS, GameResult, play_game, program_error
+from sleuth.games.lingo.sandbox import GameFolders, Stopped, default_sandbox, stop_on_signals
 
 if TYPE_CHECKING:
-    from sleuth.game import Game
-    from sleuth.words import WordList
+    from sleuth.core.game import Game
+    from sleuth.words.wordlist import WordList
 
 app = typer.Typer(
     help="Lingo: referee a player program against words, or run a pit (tournament).",
@@ -170,7 +170,7 @@ def lingo_lengths(text: str) -> list[int]:
 
 def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Table:
     """Our players beside the 2014 entries' published scores, scaled to ``games`` a length."""
-    from sleuth.lingo.published import CPP_SECONDS, ENTRIES, scaled
+    from sleuth.games.lingo.published import CPP_SECONDS, ENTRIES, scaled
 
     count = sum(games.values())
     table = Table(title=f"Beside the 2014 entries (their published sums scaled to these {count} "
@@ -186,9 +186,9 @@ def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Tab
 
 
 def _interruptible(console: Console, work: Callable[[], T]) -> T:
-    """``work()`` on a thread of its own while this one waits (:func:`sleuth.scoring.
+    """``work()`` on a thread of its own while this one waits (:func:`sleuth.games.lingo.scoring.
     interruptible`): on Ctrl-C one line and exit code 130 at once, the work abandoned."""
-    from sleuth.scoring import interruptible
+    from sleuth.games.lingo.scoring import interruptible
 
     try:
         return interruptible(work)
@@ -437,8 +437,8 @@ def player(
     newline, reads the feedback line (O, ?, X), and stops on all O, after five attempts or at
     the end of input.
     """
-    from sleuth.lingo.player import play
-    from sleuth.strategies import STRATEGIES
+    from sleuth.core.strategies import STRATEGIES
+    from sleuth.games.lingo.player import play
 
     if strategy not in STRATEGIES:
         raise _fail(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}", 2)
@@ -449,7 +449,7 @@ def _opening_cells(game: Game, reached: dict[int, float], seconds: float, consol
                    ) -> dict[int, str]:
     """For each first guess (``reached``: the best total a strategy evaluated here scored after
     it), the best mean any strategy can reach after it, or a bound on that."""
-    from sleuth.scoring import opening_bound
+    from sleuth.games.lingo.scoring import opening_bound
 
     cells = {}
     for first, total in reached.items():
@@ -492,9 +492,9 @@ def evaluate(
     from rich.progress import Progress
     from rich.table import Table
 
-    from sleuth.game import word_game
-    from sleuth.strategies import get
-    from sleuth.tree import evaluate as run_tree
+    from sleuth.core.game import word_game
+    from sleuth.core.strategies import get
+    from sleuth.core.tree import evaluate as run_tree
 
     console = table_console()
     try:
@@ -516,7 +516,7 @@ def evaluate(
     title = (f"Lingo, length {length}, {len(secrets)} words of {escape(word_list.source)} "
              "(exact, every word)")
     if bound:
-        from sleuth.scoring import deep_bound
+        from sleuth.games.lingo.scoring import deep_bound
 
         with console.status("bounding the best possible mean"):
             proof = _interruptible(console, lambda: deep_bound(
@@ -605,8 +605,8 @@ def prepare(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.table import Table
 
-    from sleuth.lingo.prepare import Settings, load_tree, save_book
-    from sleuth.lingo.prepare import prepare as prepare_tree
+    from sleuth.games.lingo.prepare import Settings, load_tree, save_book
+    from sleuth.games.lingo.prepare import prepare as prepare_tree
 
     console = table_console()
     try:

@@ -8,8 +8,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from sleuth import lists
 from sleuth.cli.errors import fail
+from sleuth.words import lists
 
 LINGO_LENGTHS = range(4, 14)
 

@@ -23,7 +23,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from sleuth import feedback as fb
 from sleuth.cli.errors import (
     fail,
     keep_interrupts,
@@ -31,9 +30,8 @@ from sleuth.cli.errors import (
     reachable_cluster,
     writable_option,
 )
-from sleuth.game import Game
-from sleuth.hint import EXACT_SECONDS, HintSession, Report
-from sleuth.wordle import (
+from sleuth.core.game import Game
+from sleuth.games.wordle.game import (
     ATTEMPTS,
     LENGTH,
     PRIORS,
@@ -44,6 +42,8 @@ from sleuth.wordle import (
     game_from,
     load_lists,
 )
+from sleuth.games.wordle.hint import EXACT_SECONDS, HintSession, Report
+from sleuth.words import feedback as fb
 
 app = typer.Typer(
     help="Wordle: an interactive hinter, solved games, benchmarks, openers, the exact optimum, "
@@ -94,7 +94,7 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 def _words_of(path: Path | None, length: int) -> list[str] | None:
     if path is None:
         return None
-    from sleuth.wordle import read_list
+    from sleuth.games.wordle.game import read_list
 
     return list(read_list(path, length))
 
@@ -133,7 +133,7 @@ def tiles(word: str, code: int, console: Console) -> Text:
 
 
 def _strategy(name: str):
-    from sleuth.strategies import get
+    from sleuth.core.strategies import get
 
     try:
         return get(name)
@@ -148,8 +148,8 @@ def _player(name: str, game: Game, first: str | None, console: Console):
     searched once and cached."""
     if name != "optimal":
         return _strategy(name)
-    from sleuth.wordle import TreePlayer, game_key, opener_table, rank_openers
-    from sleuth.words import cache_dir
+    from sleuth.games.wordle.game import TreePlayer, game_key, opener_table, rank_openers
+    from sleuth.words.wordlist import cache_dir
 
     if first is None:
         if "salet" in game.guess_labels:
@@ -483,7 +483,7 @@ def bench(
     = "guesses",
 ) -> None:
     """Play every answer with several strategies: mean guesses, distribution, worst, time."""
-    from sleuth.tree import evaluate
+    from sleuth.core.tree import evaluate
 
     console = _console()
     plot = None if no_plot or plot is None else _plot_path(plot)
@@ -585,7 +585,7 @@ def tree_json(game: Game, node, length: int) -> dict:
 
 def tree_node(game: Game, data: dict, length: int):
     """The inverse of :func:`tree_json` (raises ValueError on a malformed tree)."""
-    from sleuth.tree import Node
+    from sleuth.core.tree import Node
 
     try:
         node = Node(game.guess_index(data["guess"]), 0)
@@ -597,8 +597,8 @@ def tree_node(game: Game, data: dict, length: int):
 
 
 def _tree_strategy(game: Game, path: Path):
-    from sleuth.wordle import TreePlayer
-    from sleuth.words import read_file
+    from sleuth.games.wordle.game import TreePlayer
+    from sleuth.words.wordlist import read_file
 
     try:
         data = json.loads(read_file(path, "decision tree"))
@@ -639,8 +639,8 @@ def openers(
     The ranking is by entropy, expected answers left or worst class; the exact mean plays every
     answer after each of the best --exact openers with a strategy (or optimally).
     """
-    from sleuth.tree import evaluate
-    from sleuth.wordle import opener_table, rank_openers
+    from sleuth.core.tree import evaluate
+    from sleuth.games.wordle.game import opener_table, rank_openers
 
     if by not in RANKINGS:
         raise _fail(f"unknown ranking {by!r}; choose one of {', '.join(RANKINGS)}")
@@ -696,9 +696,9 @@ def _optimal_total(game: Game, word: str, console: Console) -> tuple[int, int, i
 
 def _search(game: Game, first: str | None, cluster: str | None, console: Console,
             workers: int | None):
-    """The exact optimal-mean search of :mod:`sleuth.search`, with a progress bar."""
+    """The exact optimal-mean search of :mod:`sleuth.solve.search`, with a progress bar."""
     try:
-        from sleuth.search import optimal_mean
+        from sleuth.solve.search import optimal_mean
     except ImportError as error:
         raise _fail(f"the exact search is not available ({error})") from error
     label = f"optimal after {first.upper()}" if first else "optimal"
@@ -777,7 +777,7 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
            workers: int | None, console: Console) -> None:
     """Every first guess, most promising first, through the exact search (resumable); an
     opener that cannot match the best so far is cut as soon as that is proven."""
-    from sleuth.wordle import Sweep, sweep_openers, sweep_order
+    from sleuth.games.wordle.game import Sweep, sweep_openers, sweep_order
 
     order = sweep_order(game)
     order = order[:limit] if limit else order
@@ -843,8 +843,8 @@ def boards(
     length: LengthOpt = LENGTH,
 ) -> None:
     """Several boards at once (Dordle, Quordle, ...): one guess scored on every open board."""
-    from sleuth.strategies import METRICS
-    from sleuth.wordle import BoardsGreedy, boards_attempts, play_boards
+    from sleuth.core.strategies import METRICS
+    from sleuth.games.wordle.game import BoardsGreedy, boards_attempts, play_boards
 
     console = _console()
     if metric not in METRICS:
@@ -913,7 +913,7 @@ def absurdle(
 
     The host keeps the largest class of answers (ties: fewest greens, then fewest yellows).
     """
-    from sleuth.wordle import absurdle_play, absurdle_solve
+    from sleuth.games.wordle.game import absurdle_play, absurdle_solve
 
     console = _console()
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=1 << 20)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sleuth.feedback import FeedbackError
-from sleuth.game import Game
+from sleuth.core.game import Game
+from sleuth.words.feedback import FeedbackError
 
 BELOW, ABOVE = 1, 2  # guess <= secret in both coordinates; guess >= secret in both
 EQUAL = BELOW | ABOVE

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+#: The installed package, and the data it ships (word lists, prepared trees).
+PACKAGE = Path(__file__).resolve().parents[1]
+DATA = PACKAGE / "data"
+
 
 def cache_dir() -> Path:
     """Where sleuth caches derived data: ``$SLEUTH_CACHE_DIR`` or the user cache dir."""

@@ -1,7 +1,7 @@
 """Wordle and its variants on the one game model.
 
 The daily answers (the secrets) and the accepted guesses are two lists. By default they are the
-current game's lists, shipped with sleuth (:mod:`sleuth.lists`); at other word lengths the
+current game's lists, shipped with sleuth (:mod:`sleuth.words.lists`); at other word lengths the
 built-in stand-ins: the most common words of the built-in dictionary as answers (a short
 blocklist of slurs and crude words removed) and all its words of that length as guesses.
 
@@ -30,11 +30,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from sleuth import feedback as fb
-from sleuth.game import Game, Position, lingo_points, word_game
-from sleuth.search import HINT_RULE
-from sleuth.strategies import METRICS, Strategy, best_index
-from sleuth.tree import Node
+from sleuth.core.game import Game, Position, lingo_points, word_game
+from sleuth.core.strategies import METRICS, Strategy, best_index
+from sleuth.core.tree import Node
+from sleuth.solve.search import HINT_RULE
+from sleuth.words import feedback as fb
 
 LENGTH = 5
 ATTEMPTS = 6
@@ -64,7 +64,7 @@ class Lists:
 def builtin_lists(length: int = LENGTH, n_answers: int = N_ANSWERS) -> Lists:
     """The stand-in lists: the commonest words of the built-in dictionary as answers, minus
     the blocklist, and every built-in word of that length as a guess."""
-    from sleuth.words import common_words, default_words
+    from sleuth.words.wordlist import common_words, default_words
 
     answers = tuple(w for w in common_words(length, n_answers + len(BLOCKLIST))
                     if w not in BLOCKLIST)[:n_answers]
@@ -75,8 +75,8 @@ def builtin_lists(length: int = LENGTH, n_answers: int = N_ANSWERS) -> Lists:
 
 
 def read_list(path: str | os.PathLike[str], length: int) -> tuple[str, ...]:
-    """One word list file, cleaned by :func:`sleuth.words.load_words`, cut to one length."""
-    from sleuth.words import load_words
+    """One word list file, cleaned by :func:`wordlist.load_words`, cut to one length."""
+    from sleuth.words.wordlist import load_words
 
     return tuple(load_words(path, length=length).words)
 
@@ -87,14 +87,14 @@ def load_lists(answers: str | os.PathLike[str] | None = None,
     """Lists from files, each missing one taken from the shipped list ``list_name`` (default:
     see :func:`default_lists`).
 
-    The guesses always include the answers. Raises :class:`sleuth.words.WordListError` or
-    :class:`sleuth.lists.ListError` (both ``ValueError``) for an unusable file or name.
+    The guesses always include the answers. Raises :class:`sleuth.words.wordlist.WordListError` or
+    :class:`sleuth.words.lists.ListError` (both ``ValueError``) for an unusable file or name.
     """
     base = None
     if answers is None or guesses is None:
         base = shipped_lists(list_name, length) if list_name else default_lists(length)
     elif list_name is not None:
-        from sleuth.lists import ListError
+        from sleuth.words.lists import ListError
 
         raise ListError(f"give --list {list_name} or both --answers and --guesses, not all "
                         "three (the list would not be used)")
@@ -116,7 +116,7 @@ def shipped_lists(name: str, length: int = LENGTH) -> Lists:
     >>> len(lists.answers), len(lists.guesses), lists.source
     (2315, 12972, 'wordle-original')
     """
-    from sleuth import lists
+    from sleuth.words import lists
 
     answers = tuple(w for w in lists.read(name, "answers") if len(w) == length)
     guesses = tuple(w for w in lists.read(name, "guesses") if len(w) == length)
@@ -128,7 +128,7 @@ def shipped_lists(name: str, length: int = LENGTH) -> Lists:
 
 def default_lists(length: int = LENGTH) -> Lists:
     """The current game's lists (five letters), else the built-in stand-ins."""
-    from sleuth.lists import WORDLE
+    from sleuth.words.lists import WORDLE
 
     return shipped_lists(WORDLE, length) if length == LENGTH else builtin_lists(length)
 
@@ -139,7 +139,7 @@ def default_lists(length: int = LENGTH) -> Lists:
 def _features(words: Sequence[str]) -> dict[str, np.ndarray]:
     """What a setter's choice may depend on: commonness (in frequency bands), a final ``s``
     (plurals are rarely answers), a repeated letter, a final ``ed``."""
-    from sleuth.words import raw_frequencies
+    from sleuth.words.wordlist import raw_frequencies
 
     freq = raw_frequencies(list(words))
     band = np.where(freq > 0, np.clip(np.floor(np.log10(np.maximum(freq, 1e-12)) + 9), 0, 8), 0)
@@ -186,7 +186,7 @@ def answer_prior(answers: Sequence[str], kind: str = "uniform",
     if kind == "uniform":
         return None
     if kind == "frequency":
-        from sleuth.words import frequencies
+        from sleuth.words.wordlist import frequencies
 
         return frequencies(answers)
     if past is None:
@@ -279,7 +279,7 @@ def _ordinal(n: int) -> str:
 class HardMode:
     """The ``Game.allowed`` hook of hard mode (NYT's rule): greens stay in place, yellows are
     used somewhere (as often as they were revealed). The exact search follows the same rule
-    in compiled code (:data:`sleuth.search.HINT_RULE`)."""
+    in compiled code (:data:`sleuth.solve.search.HINT_RULE`)."""
 
     counts: np.ndarray
     search_rule: ClassVar[str] = HINT_RULE
@@ -349,7 +349,7 @@ class Opening:
 
 @dataclass(frozen=True)
 class TreePlayer:
-    """Play by a decision tree (a :class:`sleuth.tree.Node` per position reached); off the tree,
+    """Play by a decision tree (a :class:`tree.Node` per position reached); off the tree,
     fall back to ``fallback`` (greedy entropy by default)."""
 
     root: Node
@@ -365,7 +365,7 @@ class TreePlayer:
             node = node.children.get(code)
         if node is not None:
             return node.guess
-        from sleuth.strategies import Greedy
+        from sleuth.core.strategies import Greedy
 
         return (self.fallback or Greedy("entropy")).choose(game, position)
 
@@ -388,7 +388,7 @@ def cached_first(game: Game, strategy: Strategy) -> int:
     """The strategy's first guess, remembered on disk (the one slow choice of a game)."""
     import json
 
-    from sleuth.words import cache_dir
+    from sleuth.words.wordlist import cache_dir
 
     path = cache_dir() / "wordle-first-guesses.json"
     key = game_key(game, strategy.name)
@@ -564,7 +564,7 @@ class Sweep:
         (ValueError, naming the line) rather than appended to."""
         import json
 
-        from sleuth.words import read_file
+        from sleuth.words.wordlist import read_file
 
         sweep = cls()
         if not path.exists():
@@ -594,7 +594,7 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     """Exact totals of ``openers`` (best first is fastest: see :func:`sweep_order`), appended
     to ``path`` as they finish and resumed from it (recorded openers are skipped).
 
-    With ``cut`` (and a search taking ``upper``, like :func:`sleuth.search.optimal_mean`),
+    With ``cut`` (and a search taking ``upper``, like :func:`sleuth.solve.search.optimal_mean`),
     each search is told the best total so far plus one: an opener that cannot match the best
     stops as soon as that is proven and is recorded with the proven bound as ``at_least``;
     openers tying the best are searched to the end, so every best opener is listed.
@@ -603,7 +603,7 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     import json
 
     if search is None:
-        from sleuth.search import optimal_mean as search
+        from sleuth.solve.search import optimal_mean as search
     cut = cut and "upper" in inspect.signature(search).parameters
     sweep = Sweep.load(path)
     torn = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
@@ -634,7 +634,7 @@ def sweep_order(game: Game) -> list[str]:
     """Every allowed first guess, most promising first: by the exact search's own cheap lower
     bound (how the guess splits the answers; the sum of squared class sizes breaks ties).
     On the original lists SALET, the best, comes first, then SLATE and REAST."""
-    from sleuth.search import root_order
+    from sleuth.solve.search import root_order
 
     guesses, _ = root_order(game, max_guesses=game.max_cost)
     return [game.guess_labels[int(g)] for g in guesses]
@@ -674,7 +674,7 @@ def boards_start(game: Game, n_boards: int) -> Boards:
 
 def boards_after(game: Game, boards: Boards, guess: int, codes: Sequence[int]) -> Boards:
     """The boards after one guess scored ``codes[b]`` on each open board ``b`` (solved boards'
-    entries are ignored); raises :class:`sleuth.game.Contradiction` and changes nothing."""
+    entries are ignored); raises :class:`sleuth.core.game.Contradiction` and changes nothing."""
     positions = list(boards.positions)
     solved_at = list(boards.solved_at)
     turn = len(boards.guesses) + 1

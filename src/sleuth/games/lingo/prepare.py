@@ -2,7 +2,7 @@
 
 For one word list and length, preparation screens the most promising first guesses (best by
 number of classes and by entropy) with a cheap search, keeps the best, and then searches every
-class of that first guess with four attempts left (:mod:`sleuth.endgame`), recording the second
+class of that first guess with four attempts left (:mod:`endgame`), recording the second
 guess per first feedback and the third per pair of feedbacks. The result is a small JSON file in
 the cache folder, named by a hash of the (sorted) words, that the player reads; it also holds the
 tree's exact total score, so the mean score of the list is known without replaying a game.
@@ -27,12 +27,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sleuth import endgame
-from sleuth import feedback as fb
-from sleuth.game import Game, Position, lingo_points, word_game
-from sleuth.lingo.quick import book_path, list_key, shipped_tree, tree_path
-from sleuth.scoring import interruptible
-from sleuth.tree import Node, evaluate
+from sleuth.core.game import Game, Position, lingo_points, word_game
+from sleuth.core.tree import Node, evaluate
+from sleuth.games.lingo import endgame
+from sleuth.games.lingo.quick import book_path, list_key, shipped_tree, tree_path
+from sleuth.games.lingo.scoring import interruptible
+from sleuth.words import feedback as fb
 
 TREE_FORMAT = 1
 ATTEMPTS = 5
@@ -45,7 +45,7 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 class Settings:
     """How hard to search: first guesses screened (``top`` by classes and by entropy, then
     ``refine`` more by the class values those screens measured), and the limits of the
-    end-game search when screening and when building (see :func:`sleuth.endgame.context`)."""
+    end-game search when screening and when building (see :func:`endgame.context`)."""
 
     top: int = 4
     refine: int = 0  # measured: no better first guess found this way at lengths 4 and 6
@@ -271,7 +271,7 @@ def _runner(workers: int, cluster: object | None) -> Runner:
                       close)
     import multiprocessing
 
-    from sleuth.search import ignore_sigint, sigint_blocked
+    from sleuth.solve.search import ignore_sigint, sigint_blocked
 
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=ignore_sigint)
@@ -445,7 +445,7 @@ class TreePlayer:
                 return game.guess_index(word)
         left = game.max_cost - position.cost
         if left >= 5 or (left == 4 and position.candidates.size > ON_THE_FLY):
-            from sleuth.strategies import Greedy
+            from sleuth.core.strategies import Greedy
 
             return Greedy("entropy").choose(game, position)
         return endgame.best_value(ctx, game.secrets, position.candidates,

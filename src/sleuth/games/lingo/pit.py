@@ -2,8 +2,8 @@
 
 Every finished game is appended at once as a JSON line to a results file, so an
 interrupted pit can be resumed; at the end a table of per-length sums and a ranking.
-Each game's player runs sealed off in a folder of its own (:mod:`sleuth.lingo.sandbox`);
-SIGTERM, SIGINT or SIGHUP stop the pit in order (:class:`~sleuth.lingo.sandbox.Stopped`):
+Each game's player runs sealed off in a folder of its own (:mod:`sleuth.games.lingo.sandbox`);
+SIGTERM, SIGINT or SIGHUP stop the pit in order (:class:`~sleuth.games.lingo.sandbox.Stopped`):
 no player process and no temporary folder is left, the finished games stay in the file.
 """
 
@@ -31,11 +31,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sleuth.lingo.referee import GameResult, play_game
-from sleuth.lingo.sandbox import GameFolders, Sandbox, default_sandbox, stop_on_signals
+from sleuth.core.storage import PACKAGE
+from sleuth.games.lingo.referee import GameResult, play_game
+from sleuth.games.lingo.sandbox import GameFolders, Sandbox, default_sandbox, stop_on_signals
 
 if TYPE_CHECKING:
-    from sleuth.words import WordList
+    from sleuth.words.wordlist import WordList
 
 DEFAULT_LENGTHS = tuple(range(4, 14))
 DEFAULT_PER_LENGTH = 10
@@ -43,7 +44,7 @@ DEFAULT_SEED = 2014
 DEFAULT_PLAYER = "prepared"
 BUILTIN_PREFIX = "builtin:"
 RESULTS_FORMAT = 1
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+PACKAGE_ROOT = PACKAGE.parent
 
 GameKey = tuple[str, int, str]
 
@@ -96,10 +97,10 @@ class PitReport:
 
 def load_word_list(path: Path | str | None = None, list_name: str | None = None, *,
                    here: Path | None = None) -> WordList:
-    """The pit's words by the one rule (see :func:`sleuth.words.choose_words`): ``--words``,
+    """The pit's words by the one rule (see :func:`wordlist.choose_words`): ``--words``,
     else ``--list``, else ``./wordlist.txt``, else the official Lingo list."""
-    from sleuth.lists import LINGO
-    from sleuth.words import choose_words
+    from sleuth.words.lists import LINGO
+    from sleuth.words.wordlist import choose_words
 
     return choose_words(path, list_name, default=LINGO, here=here)
 
@@ -176,7 +177,7 @@ def parse_lengths(text: str) -> list[int]:
 
 def builtin_command(name: str) -> list[str]:
     """Command running the built-in strategy ``name`` (the length is appended later)."""
-    return [sys.executable, "-m", "sleuth.lingo.player", "--strategy", name]
+    return [sys.executable, "-m", "sleuth.games.lingo.player", "--strategy", name]
 
 
 def is_own_player(argv: Sequence[str]) -> bool:
@@ -191,7 +192,7 @@ def is_own_player(argv: Sequence[str]) -> bool:
         return list(argv[1:3]) == ["lingo", "player"]
     if os.path.realpath(program) != ours:
         return False
-    return list(argv[1:3]) == ["-m", "sleuth.lingo.player"] or \
+    return list(argv[1:3]) == ["-m", "sleuth.games.lingo.player"] or \
         list(argv[1:5]) == ["-m", "sleuth", "lingo", "player"]
 
 
@@ -222,7 +223,7 @@ def is_builtin_name(spec: str, cwd: Path) -> bool:
     """True for a bare strategy name: no spaces or slashes, not a file, not on PATH."""
     if spec.startswith(BUILTIN_PREFIX):
         return True
-    from sleuth.strategies import STRATEGIES
+    from sleuth.core.strategies import STRATEGIES
 
     return spec in STRATEGIES and not (cwd / spec).exists() and shutil.which(spec) is None
 
@@ -277,7 +278,7 @@ def list_origin(path: Path | str | None, list_name: str | None, here: Path | Non
                 ) -> dict[str, str]:
     """Where :func:`load_word_list` takes the words from, as a results header records it for a
     resume: ``{"words": absolute path}`` or ``{"list": shipped name}``."""
-    from sleuth.lists import LINGO
+    from sleuth.words.lists import LINGO
 
     if path is None and list_name is None:
         local = (here if here is not None else Path.cwd()) / "wordlist.txt"
@@ -719,9 +720,9 @@ def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
                  console: Console | None) -> None:
     """Compute the built-in players' first guesses once, before the games, into their cache,
     and compile each one's kernels on the first length (once per install)."""
-    from sleuth import strategies
-    from sleuth.game import word_game
-    from sleuth.lingo.player import ATTEMPTS, compile_kernels, opening_guess, player_words
+    from sleuth.core import strategies
+    from sleuth.core.game import word_game
+    from sleuth.games.lingo.player import ATTEMPTS, compile_kernels, opening_guess, player_words
 
     if console is not None and names and lengths:
         console.print(f"[dim]First guesses of {', '.join(names)} for lengths "

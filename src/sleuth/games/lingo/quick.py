@@ -1,6 +1,6 @@
 """The player's quick path: play a complete prepared tree with nothing but the standard library.
 
-A prepared tree (see :mod:`sleuth.lingo.prepare`) that holds a guess for every feedback path
+A prepared tree (see :mod:`sleuth.games.lingo.prepare`) that holds a guess for every feedback path
 needs no search during the game, so the player need not import numpy or numba: it reads the word
 list, finds the tree by the list's hash (in the cache, or shipped in the package for the official
 list: a file that is byte for byte the official one is known by its checksum alone), and answers
@@ -19,10 +19,10 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from sleuth import lists
-from sleuth.paths import cache_dir
+from sleuth.core.storage import DATA, cache_dir
+from sleuth.words import lists
 
-BOOK = Path(__file__).resolve().parents[1] / "data"
+BOOK = DATA
 
 MARKS = {"O": 2, "?": 1, "X": 0}
 ATTEMPTS = 5
@@ -65,7 +65,7 @@ def _list_file(length: int, directory: Path) -> tuple[str, bytes] | None:
 
 def list_words(length: int, directory: Path) -> list[str] | None:
     """The clean words of one length from ``wordlistN.txt`` or ``wordlist.txt`` (as
-    :func:`sleuth.words.load_words` reads them), or None when neither file is readable."""
+    :func:`sleuth.words.wordlist.load_words` reads them), or None when neither file is readable."""
     found = _list_file(length, directory)
     return None if found is None else _clean(found[1], length)
 

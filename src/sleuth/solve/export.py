@@ -1,12 +1,12 @@
 """Decision trees out: every path, the figures, and files in JSON, Graphviz DOT or plain text.
 
-A tree is a :class:`~sleuth.tree.Node` (from ``evaluate(..., keep_tree=True)`` or from the exact
+A tree is a :class:`tree.Node` (from ``evaluate(..., keep_tree=True)`` or from the exact
 searches); the candidates at each node are recomputed from the game, so any tree over any game
 can be walked from the position it was built at.
 
 >>> from sleuth.games.twod import twod
->>> from sleuth.strategies import get
->>> from sleuth.tree import evaluate
+>>> from sleuth.core.strategies import get
+>>> from sleuth.core.tree import evaluate
 >>> game = twod(2)
 >>> root = evaluate(game, get("entropy"), keep_tree=True).root
 >>> print(to_text(game, root))
@@ -30,8 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sleuth.game import Game, Position
-from sleuth.tree import Node
+from sleuth.core.game import Game, Position
+from sleuth.core.tree import Node
 
 FORMATS = ("json", "dot", "txt")
 

@@ -1,10 +1,10 @@
 """Strategies: how to choose the next guess in a position.
 
 A strategy is any object with ``choose(game, position) -> guess index``. The greedy ones score
-every allowed guess by how it splits the candidates (see :func:`sleuth.feedback.class_stats`)
+every allowed guess by how it splits the candidates (see :func:`sleuth.words.feedback.class_stats`)
 and take the best; ties go to a guess that may be the secret, then to the first guess.
 
->>> from sleuth.game import word_game
+>>> from sleuth.core.game import word_game
 >>> g = word_game(["aa", "ab", "ac"], ["bc"])
 >>> g.guess_labels[get("entropy").choose(g, g.start())]  # no candidate splits all three apart
 'bc'
@@ -18,8 +18,8 @@ from typing import Protocol
 
 import numpy as np
 
-from sleuth import feedback as fb
-from sleuth.game import Game, Position
+from sleuth.core.game import Game, Position
+from sleuth.words import feedback as fb
 
 
 class Strategy(Protocol):
@@ -203,16 +203,16 @@ class GreenYellow:
 
 
 def _maxscore() -> Strategy:
-    """Expected-score search, exact with three attempts left (see :mod:`sleuth.scoring`)."""
-    from sleuth.scoring import MaxScore
+    """Expected-score search, exact with three attempts left (see :mod:`scoring`)."""
+    from sleuth.games.lingo.scoring import MaxScore
 
     return MaxScore()
 
 
 def _prepared() -> Strategy:
     """Lingo by the prepared tree of the list, else the end-game search (see
-    :mod:`sleuth.lingo.prepare`)."""
-    from sleuth.lingo.prepare import TreePlayer
+    :mod:`sleuth.games.lingo.prepare`)."""
+    from sleuth.games.lingo.prepare import TreePlayer
 
     return TreePlayer()
 

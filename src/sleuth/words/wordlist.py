@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sleuth.paths import cache_dir
+from sleuth.core.storage import cache_dir
 
 __all__ = [
     "PRIOR_KINDS",
@@ -543,12 +543,12 @@ def common_words(length: int, n: int) -> tuple[str, ...]:
 
 
 def shipped_words(name: str, role: str = "words") -> WordList:
-    """A list shipped in the package (see :mod:`sleuth.lists`) as a :class:`WordList`.
+    """A list shipped in the package (see :mod:`sleuth.words.lists`) as a :class:`WordList`.
 
     >>> shipped_words("lingo-official").of_length(13)[:2]
     ('abbreviatable', 'abbreviations')
     """
-    from sleuth import lists
+    from sleuth.words import lists
 
     shipped = lists.get(name)
     what = "" if role == "words" or shipped.roles == ("words",) else f" {role}"

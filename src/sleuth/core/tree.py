@@ -4,8 +4,8 @@ Each node's guess is chosen once for all the secrets that reach it, and its feed
 for them in one array call; the secrets are then split by feedback and followed down. The
 result gives every secret's outcome, hence the exact distribution of attempts and mean score.
 
->>> from sleuth.game import word_game
->>> from sleuth.strategies import get
+>>> from sleuth.core.game import word_game
+>>> from sleuth.core.strategies import get
 >>> result = evaluate(word_game(["aa", "ab", "ba", "bb"]), get("entropy"))
 >>> result.distribution()
 {1: 1, 2: 3}
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sleuth.game import Game, Position
-from sleuth.strategies import Strategy
+from sleuth.core.game import Game, Position
+from sleuth.core.strategies import Strategy
 
 
 @dataclass

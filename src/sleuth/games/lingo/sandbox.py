@@ -407,7 +407,7 @@ def _seed_sleuth(cache: Path) -> None:
     link to its prepared trees (which the player can read, not change: they are ours)."""
     import shutil
 
-    from sleuth.paths import cache_dir  # not at the top: the launcher runs on its own
+    from sleuth.core.storage import cache_dir  # not at the top: the launcher runs on its own
 
     ours = cache_dir()
     cache.mkdir()
@@ -425,7 +425,7 @@ def _seed_numba(cache: Path) -> None:
     import hashlib
     import shutil
 
-    package = Path(os.path.abspath(__file__)).parent.parent
+    package = Path(os.path.abspath(__file__)).parents[2]  # sleuth/games/lingo/
     for compiled in package.rglob("__pycache__"):
         files = [f for f in compiled.iterdir() if f.suffix in (".nbi", ".nbc")]
         if not files:

@@ -1,4 +1,4 @@
-"""Exact search over any :class:`~sleuth.game.Game`: optimal worst case and optimal mean.
+"""Exact search over any :class:`~sleuth.core.game.Game`: optimal worst case and optimal mean.
 
 Both searches work on the game's full matrix of feedback codes (one row per guess, one column
 per secret) with compiled (numba) inner loops; a set of candidates is a sorted array of secret
@@ -60,8 +60,8 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from sleuth.game import Game, Position
-from sleuth.tree import Evaluation, Node, evaluate
+from sleuth.core.game import Game, Position
+from sleuth.core.tree import Evaluation, Node, evaluate
 
 INF = 1 << 40  # an impossible cost: more guesses than any game can take
 _VALUE_BITS = (1 << 41) - 1  # memo entries pack value | guess << 41 | exact << 62
@@ -1147,7 +1147,7 @@ class Solver:
 def path_hints(letters: np.ndarray, path: Sequence[tuple[int, int]]) -> np.ndarray:
     """Hard mode's hints (see :func:`_hint_child`) after (guess, code) pairs.
 
-    >>> from sleuth import feedback as fb
+    >>> from sleuth.words import feedback as fb
     >>> path_hints(fb.encode(["eerie"]).astype(np.int64), [(0, fb.parse("gybbb"))])[[0, 5 + 4]]
     array([4, 2])
     """

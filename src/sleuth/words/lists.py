@@ -17,10 +17,10 @@ import functools
 import gzip
 import hashlib
 import json
-from pathlib import Path
 from typing import NamedTuple
 
-DATA = Path(__file__).resolve().parent / "data"
+from sleuth.core.storage import DATA
+
 LINGO = "lingo-official"
 WORDLE = "wordle-nyt-2023-07-01"  # the current game: answers of 2023-07-01, guesses of 2022-08-30
 

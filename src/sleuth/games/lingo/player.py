@@ -15,13 +15,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from sleuth.lingo.quick import play_tree
-from sleuth.paths import cache_dir
+from sleuth.core.storage import cache_dir
+from sleuth.games.lingo.quick import play_tree
 
 if TYPE_CHECKING:  # the quick path must not pay for numpy and numba: imported where used
-    from sleuth import strategies
-    from sleuth.game import Game, Position
-    from sleuth.words import WordList
+    from sleuth.core import strategies
+    from sleuth.core.game import Game, Position
+    from sleuth.words.wordlist import WordList
 
 ATTEMPTS = 5
 
@@ -29,8 +29,8 @@ ATTEMPTS = 5
 def player_words(length: int, directory: Path) -> WordList:
     """The words of one length: ``wordlistN.txt``, else ``wordlist.txt``, else the official
     list."""
-    from sleuth.lists import LINGO
-    from sleuth.words import WordList, load_words, shipped_words
+    from sleuth.words.lists import LINGO
+    from sleuth.words.wordlist import WordList, load_words, shipped_words
 
     for name in (f"wordlist{length}.txt", "wordlist.txt"):
         path = directory / name
@@ -66,10 +66,10 @@ def opening_guess(game: Game, words: WordList, strategy: strategies.Strategy) ->
 def rehearsal_secrets(game: Game, opener: int) -> list[int]:
     """Secrets whose games take every path a game can: one in the opener's largest class (a
     shortlist search with four attempts left) and one in its largest class small enough to be
-    searched whole with four attempts left (see :data:`sleuth.lingo.prepare.ON_THE_FLY`)."""
+    searched whole with four attempts left (see :data:`sleuth.games.lingo.prepare.ON_THE_FLY`)."""
     import numpy as np
 
-    from sleuth.lingo.prepare import ON_THE_FLY
+    from sleuth.games.lingo.prepare import ON_THE_FLY
 
     codes = game.codes(opener, game.start().candidates)
     values, counts = np.unique(codes, return_counts=True)
@@ -156,7 +156,7 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
     """Play one game over the protocol; returns the exit status (0 normally).
 
     With the ``prepared`` strategy a complete prepared tree is played without loading the
-    search (:mod:`sleuth.lingo.quick`); the full player takes over from the same history when
+    search (:mod:`sleuth.games.lingo.quick`); the full player takes over from the same history when
     there is no tree or the game leaves it."""
     directory = directory or Path.cwd()
     history: list[tuple[str, str]] = []
@@ -164,9 +164,9 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
         finished, history = play_tree(length, directory, stdin, stdout)
         if finished:
             return 0
-    from sleuth import strategies
-    from sleuth.feedback import FeedbackError
-    from sleuth.game import word_game
+    from sleuth.core import strategies
+    from sleuth.core.game import word_game
+    from sleuth.words.feedback import FeedbackError
 
     try:
         words = player_words(length, directory)
@@ -207,7 +207,7 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
 def _play_from(game: Game, strategy: strategies.Strategy, position: Position, guess: int,
                stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Play the rest of the game from ``position`` with ``guess`` next; the exit status."""
-    from sleuth.feedback import FeedbackError
+    from sleuth.words.feedback import FeedbackError
 
     while position.cost < ATTEMPTS:
         guess = _unplayed(game, position, guess)
@@ -251,7 +251,7 @@ def _has_tree(strategy: strategies.Strategy, game: Game) -> bool:
 def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextIO) -> Position:
     """The position after an answer; on a contradiction (a secret not in our list), spend the
     attempt and keep the candidates, so that the game goes on."""
-    from sleuth.game import Contradiction, Position
+    from sleuth.core.game import Contradiction, Position
 
     try:
         return game.after(position, guess, code)
@@ -263,8 +263,8 @@ def _narrow(game: Game, position: Position, guess: int, code: int, stderr: TextI
                         (*position.history, (guess, code)))
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m sleuth.lingo.player") -> int:
-    """``python -m sleuth.lingo.player [--strategy NAME] N``: the player without the CLI's
+def main(argv: list[str] | None = None, prog: str = "python -m sleuth.games.lingo.player") -> int:
+    """``python -m sleuth.games.lingo.player [--strategy NAME] N``: the player without the CLI's
     start-up cost (the pit runs built-in players this way; ``sleuth lingo player`` is the same)."""
     import argparse
 

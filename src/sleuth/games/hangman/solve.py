@@ -23,10 +23,10 @@ All the work is done by compiled kernels on a table of letter-position masks (on
 word, one bitmask per letter), so one node of a search costs microseconds.
 
 Word difficulty (:func:`rate`) is the misses a solver makes on each word, read off one decision
-tree over the whole list (:func:`sleuth.tree.evaluate`), with the letters it guessed; the seed's
+tree over the whole list (:func:`tree.evaluate`), with the letters it guessed; the seed's
 cheap formula comes beside it, with the rank correlation between the two.
 
->>> from sleuth.games.hangman import hangman
+>>> from sleuth.games.hangman.game import hangman
 >>> g = hangman(["deed", "dead", "dare"])
 >>> g.guess_labels[FewestMisses().choose(g, g.start())]
 'd'
@@ -45,7 +45,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from sleuth.game import Game, Position
+from sleuth.core.game import Game, Position
 
 __all__ = [
     "BANDS",
@@ -109,7 +109,7 @@ def letter_table(secrets: np.ndarray) -> np.ndarray:
     """The position mask of every letter in every word: an (n, 26) table, int32 for words of
     up to NARROW_BITS letters, int64 for longer ones.
 
-    >>> from sleuth import feedback as fb
+    >>> from sleuth.words import feedback as fb
     >>> letter_table(fb.encode(["deed"]))[0, [3, 4, 0]].tolist()
     [9, 6, 0]
     """
@@ -706,7 +706,7 @@ def greedy_outcomes(game: Game, rule: str, lives: int | None = None
                     ) -> tuple[np.ndarray, np.ndarray]:
     """Misses and lost flags of every word under a greedy rule, in one compiled pass.
 
-    ``lives`` defaults to the game's; it is what :func:`sleuth.tree.evaluate` gives for
+    ``lives`` defaults to the game's; it is what :func:`sleuth.core.tree.evaluate` gives for
     :class:`FewestMisses` and :class:`LetterEntropy` (a test holds them equal).
     """
     t = tables(game)
@@ -735,7 +735,7 @@ def lookahead_value(game: Game, solver: Exact | None = None) -> tuple[float, flo
 def expected_misses(game: Game, solver: str = "exact") -> float:
     """Expected misses over the prior of a solver, from the start (unlimited lives).
 
-    >>> from sleuth.games.hangman import hangman
+    >>> from sleuth.games.hangman.game import hangman
     >>> expected_misses(hangman("puzzle guzzle muzzle nuzzle".split()), "misses")
     1.5
     """
@@ -925,8 +925,8 @@ def rate(words: Sequence[str], solver: str = "misses", *, lives: int = 6,
     """
     import time
 
-    from sleuth.games.hangman import hangman
-    from sleuth.tree import evaluate
+    from sleuth.core.tree import evaluate
+    from sleuth.games.hangman.game import hangman
 
     start = time.perf_counter()
     game = hangman(words, lives=UNLIMITED, weights=weights)
@@ -1087,7 +1087,7 @@ class SetterModel:
 def setter_distribution(words: Sequence[str], kind: str) -> np.ndarray:
     """How a simulated setter picks among ``words``: ``uniform``, ``common`` (in proportion to
     English frequency) or ``rare-letters`` (favouring words made of rare letters)."""
-    from sleuth.words import frequencies
+    from sleuth.words.wordlist import frequencies
 
     if kind == "uniform":
         p = np.ones(len(words))
@@ -1104,7 +1104,7 @@ def setter_distribution(words: Sequence[str], kind: str) -> np.ndarray:
 def word_prior(words: Sequence[str], kind: str = "uniform",
                setter: SetterModel | None = None) -> np.ndarray | None:
     """A prior over ``words``: None (uniform), wordfreq frequencies, or a setter model's."""
-    from sleuth.words import frequencies
+    from sleuth.words.wordlist import frequencies
 
     if setter is not None:
         return setter.weights(words)

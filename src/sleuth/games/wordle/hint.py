@@ -8,7 +8,7 @@ a shared result's header (ignored), or a command: ``undo``, ``new``, ``hard [on|
 ``all``, ``help``. A line that cannot be used, or that contradicts the earlier ones, gets a
 message and changes nothing.
 
->>> from sleuth.wordle import wordle_game
+>>> from sleuth.games.wordle.game import wordle_game
 >>> s = HintSession(wordle_game(["crane", "crate", "craze", "trace"]))
 >>> s.feed("crane 22202").remaining
 2
@@ -30,9 +30,9 @@ from multiprocessing.connection import Connection
 
 import numpy as np
 
-from sleuth import feedback as fb
-from sleuth.game import Game, Position
-from sleuth.wordle import RANKINGS, Rating, best_guesses, hard_violation, hints, obeys
+from sleuth.core.game import Game, Position
+from sleuth.games.wordle.game import RANKINGS, Rating, best_guesses, hard_violation, hints, obeys
+from sleuth.words import feedback as fb
 
 SQUARES = "\u2b1c\u2b1b\U0001f7e8\U0001f7e9\U0001f7e6\U0001f7e7\ufe0f"
 _MARK_LETTERS = set("bgyox")
@@ -99,7 +99,7 @@ RAN_OUT = "ran out"  # memo entry of a position whose exact search ran out of ti
 def exact_next(game: Game, position: Position) -> Optimal | None:
     """The exact best next guess at ``position``: within the attempts left if possible, else
     with no cap; None if the exact search does not apply."""
-    from sleuth.search import optimal_mean
+    from sleuth.solve.search import optimal_mean
 
     for cap in (game.max_cost, None):
         if cap is not None and cap <= position.cost:
@@ -127,7 +127,7 @@ def _among(game: Game, secrets: np.ndarray, guesses: np.ndarray | None = None) -
 def _warm(game: Game, n: int = 30) -> None:
     """Search a small part of the game (same arrays, ``n`` words spread over the lists) once,
     so that the first real search finds the compiled search loaded."""
-    from sleuth.search import optimal_mean
+    from sleuth.solve.search import optimal_mean
 
     secrets = np.linspace(0, len(game.secrets) - 1, min(n, len(game.secrets))).astype(np.int64)
     named = game.guess_of_secret(secrets)
@@ -149,7 +149,7 @@ def _send(conn: Connection, message: object) -> bool:
 def _serve(conn: Connection) -> None:
     """The look-ahead worker: reads the game, then (key, answers left, guesses made) requests,
     each answered with (key, the :class:`Optimal` or None, or the error raised)."""
-    from sleuth.search import ignore_sigint
+    from sleuth.solve.search import ignore_sigint
 
     ignore_sigint()
     try:
@@ -180,7 +180,7 @@ class _Lookahead:
         self._start()
 
     def _start(self) -> None:
-        from sleuth.search import sigint_blocked
+        from sleuth.solve.search import sigint_blocked
 
         context = multiprocessing.get_context("spawn")
         self.conn, theirs = context.Pipe()
@@ -239,7 +239,7 @@ class _Lookahead:
 
 
 class HintSession:
-    """An interactive hinter over a Wordle :class:`~sleuth.game.Game` (its answers and guesses).
+    """An interactive hinter over a Wordle :class:`game.Game` (its answers and guesses).
 
     ``top`` suggestions are ranked by ``rank`` (``expected`` answers left, ``entropy`` or
     ``worst`` class); the answers themselves are listed when at most ``show`` are left. With

@@ -25,9 +25,9 @@ from typing import TypeVar
 
 import numpy as np
 
-from sleuth import feedback as fb
-from sleuth.game import Game, Position
-from sleuth.strategies import Greedy, Strategy, best_index, heaviest_candidate, shortlist
+from sleuth.core.game import Game, Position
+from sleuth.core.strategies import Greedy, Strategy, best_index, heaviest_candidate, shortlist
+from sleuth.words import feedback as fb
 
 Item = TypeVar("Item")
 Value = TypeVar("Value")
@@ -243,7 +243,7 @@ def counting_bound(game: Game, size: int, splits: int, used: int) -> float:
     """Best total score ``size`` secrets could reach if no guess splits them into more than
     ``splits`` classes: at most splits**(k-1) of them can be named on the k-th next attempt.
 
-    >>> from sleuth.game import word_game
+    >>> from sleuth.core.game import word_game
     >>> counting_bound(word_game(["ab"]), 10, 3, 3)  # 1 at 200 points, 3 at 100, 6 never
     500.0
     """
@@ -330,7 +330,7 @@ class _Bounder:
     """The three ever tighter bounds of a first guess that :func:`deep_bound` asks for."""
 
     def __init__(self, game: Game, pos: Position) -> None:
-        from sleuth import endgame
+        from sleuth.games.lingo import endgame
 
         self.game, self.pos, self.endgame = game, pos, endgame
         self.ctx = endgame.context(game.guesses, int(game.solved))
@@ -359,7 +359,7 @@ class _Bounder:
     def first_bounds(self, pool: np.ndarray) -> np.ndarray:
         """For every guess in ``pool``, its depth-1 bound (:func:`perfect_split_bounds`: its
         hit, then per class one secret on the next attempt and the rest on the one after),
-        lowered by the feedback-code cap (:func:`sleuth.endgame.codes_cap`) where some class
+        lowered by the feedback-code cap (:func:`endgame.codes_cap`) where some class
         could hold more secrets than there are codes, as on short words."""
         game, pos, eg = self.game, self.pos, self.endgame
         length = self.secrets.shape[1]
@@ -376,7 +376,7 @@ class _Bounder:
 
     def searched(self, guess: int, deadline: float = float("inf"), *,
                  values: bool = True) -> tuple[float, bool]:
-        """Level 3: each class's level-2 bound lowered by :func:`sleuth.endgame.loss_bound`
+        """Level 3: each class's level-2 bound lowered by :func:`endgame.loss_bound`
         (which counts lost games), or replaced by its value when a search meets it, and whether
         all met. With ``values``, every class is searched over a shortlist first. Then, smallest
         first until ``deadline`` (a perf_counter time), the classes short of their bound get
@@ -405,7 +405,7 @@ class _Bounder:
     def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
                         deadline: float) -> None:
         """Lower ``caps`` of the ``chosen`` classes to their
-        :func:`sleuth.endgame.loss_bound`, in that order until ``deadline``, on every core (the
+        :func:`endgame.loss_bound`, in that order until ``deadline``, on every core (the
         kernels release the GIL; each thread has a context of its own)."""
         game, eg = self.game, self.endgame
         threads = max(1, min(os.cpu_count() or 1, 8, len(chosen)))
@@ -438,8 +438,8 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`, lowered where
     its classes hold more secrets than there are feedback codes). The guess with the largest
     bound so far is tightened, one level at a time: two guesses deep trying only its classes'
-    candidates next, then every word (:func:`sleuth.endgame.class_bounds`), then by counting
-    the games its classes must lose (:func:`sleuth.endgame.loss_bound`) and searching them
+    candidates next, then every word (:func:`endgame.class_bounds`), then by counting
+    the games its classes must lose (:func:`endgame.loss_bound`) and searching them
     (four attempts left at most). When the largest bound is fully tightened, no
     other guess can beat it, and the others never needed the work. Past ``seconds`` the largest
     bound so far is returned: still sound, only looser (the limit is checked between classes, so
@@ -544,7 +544,7 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
     searches are then skipped unless the bound is within SEARCH_WITHIN of it (far from it, as
     on short words, only counting lost games can close the gap).
 
-    >>> from sleuth.game import word_game
+    >>> from sleuth.core.game import word_game
     >>> g = word_game(["abc", "abd", "abe", "xyz"], max_attempts=5)
     >>> opening_bound(g, g.guess_index("abc")).total  # abc, then xyz or abd, then abe
     1600.0

@@ -3,7 +3,7 @@
 The player is started as ``command + [str(length)]`` in ``workdir``; it writes a guess
 and a newline, the referee answers a line of ``O``/``?``/``X``.  Crashes, hangs, garbage
 and output floods end or cost the game as the rules say; they never hang the referee.
-Players are sealed off by :mod:`sleuth.lingo.sandbox`: an external player runs through its
+Players are sealed off by :mod:`sleuth.games.lingo.sandbox`: an external player runs through its
 launcher (as a uid of its own when the referee is root), and when the game ends the player and
 everything it started are killed; a player's stderr is shown (``debug_stderr``) up to
 ``max_stderr`` bytes a game.
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from sleuth.feedback import feedback_text
-from sleuth.lingo.sandbox import Sandbox, Seat, default_sandbox, held
+from sleuth.games.lingo.sandbox import Sandbox, Seat, default_sandbox, held
+from sleuth.words.feedback import feedback_text
 
 ATTEMPTS = 5
 MAX_LINE = 4096
@@ -354,7 +354,7 @@ def play_game(
     ``words`` are the valid guesses (words of the secret's length); ``on_event`` gets
     ``("guess", text)`` and ``("feedback", text)`` as they happen; setting ``stop`` ends
     the game early (reason "stopped by the referee"). ``trusted`` (a built-in player) runs
-    as our own user, without the launcher; see :mod:`sleuth.lingo.sandbox`.
+    as our own user, without the launcher; see :mod:`sleuth.games.lingo.sandbox`.
     """
     result = GameResult(word=secret, length=len(secret))
     problem = program_error(command, Path(workdir), env)

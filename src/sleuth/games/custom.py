@@ -3,7 +3,7 @@
 The feedback function is called once per (guess, secret) pair when the game is built; its
 answers (any hashable values: a tuple of flags, a number, a string) are numbered into a table,
 and from then on the game runs on arrays like the built-in ones: greedy strategies, the tree
-evaluator, and the exact searches of :mod:`sleuth.search`.
+evaluator, and the exact searches of :mod:`sleuth.solve.search`.
 
 >>> points = [(x, y) for x in range(3) for y in range(3)]
 >>> def compare(g, s):
@@ -20,8 +20,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 
-from sleuth.feedback import FeedbackError
-from sleuth.game import Game
+from sleuth.core.game import Game
+from sleuth.words.feedback import FeedbackError
 
 MAX_PAIRS = 50_000_000  # calls of a Python feedback function refused beyond this
 
@@ -65,7 +65,7 @@ def custom_game(guesses: Sequence[object], secrets: Sequence[object],
                 feedback: Callable[[object, object], Hashable], *,
                 solved: Hashable | None = None, ends: Iterable[Hashable] | None = None,
                 max_guesses: int = 20, name: str = "custom") -> Game:
-    """A :class:`~sleuth.game.Game` from items and a feedback function ``feedback(guess, secret)``.
+    """A :class:`game.Game` from items and a feedback function ``feedback(guess, secret)``.
 
     Items are shown (and typed) by their ``str()``; the guesses are the ones given, in their
     order, and secrets need not be among them. The game ends (won) on any feedback of ``ends``

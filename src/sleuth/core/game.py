@@ -12,7 +12,7 @@ A :class:`Position` is what the player knows: the candidates left (indices into 
 the cost so far and the history. ``Game.after`` narrows a position by one answer; an answer no
 candidate could have given raises :class:`Contradiction` and leaves the position as it was.
 
->>> from sleuth.game import word_game
+>>> from sleuth.core.game import word_game
 >>> g = word_game(["abc", "abd", "xyz"])
 >>> p = g.after(g.start(), g.guess_index("abc"), g.parse("OOX"))
 >>> g.secret_words(p.candidates)
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from sleuth import feedback as fb
+from sleuth.words import feedback as fb
 
 Feedback = Callable[[np.ndarray, np.ndarray], np.ndarray]
 Stats = Callable[[np.ndarray, np.ndarray, np.ndarray | None], np.ndarray]
@@ -160,7 +160,7 @@ class Game:
         return None if self.weights is None else np.asarray(self.weights)[candidates]
 
     def stats(self, guesses: np.ndarray, candidates: np.ndarray) -> np.ndarray:
-        """:func:`sleuth.feedback.class_stats` columns for each guess index over candidates."""
+        """:func:`feedback.class_stats` columns for each guess index over candidates."""
         weights = self.weights_of(candidates)
         if self.fast_stats is not None and len(self.ends) <= 1:
             return self.fast_stats(self.guesses[guesses], self.secrets[candidates], weights)

@@ -30,7 +30,7 @@ indices and the attempt, so a false hit needs a 128-bit collision). Words longer
 is first renumbered through a hash table (:func:`_relabel`), the solved code to 0 and the others
 1, 2, ... by first appearance, so the tables need one cell per guess.
 
->>> from sleuth import feedback as fb
+>>> from sleuth.words import feedback as fb
 >>> words = fb.encode(["abc", "abd", "abe", "xyz"])
 >>> ctx = context(words, fb.solved_code(3))
 >>> best_value(ctx, words, np.arange(4), np.arange(4), np.array([300.0, 200.0, 100.0]))
@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from sleuth.feedback import _fill_row, _place_values, _scratch, _secret_tables, codes
+from sleuth.words.feedback import _fill_row, _place_values, _scratch, _secret_tables, codes
 
 EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
@@ -663,7 +663,7 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     up to words^2 x candidates; past ``budget`` feedback codes read (about 3e8 a second) it
     gives up and returns ``cap``. Use a context of its own (its memo holds bounds, not values).
 
-    >>> from sleuth import feedback as fb
+    >>> from sleuth.words import feedback as fb
     >>> words = fb.encode(["ab", "ac", "ad", "ae", "af", "ag", "ah", "ai"])
     >>> ctx = context(words, fb.solved_code(2))
     >>> loss_bound(ctx, words, np.arange(8), np.arange(8), np.array([300.0, 200.0, 100.0]))
@@ -714,7 +714,7 @@ def guess_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.
     """Sound upper bounds, two attempts deep, on the best total score of the ``secrets`` after
     each of ``guesses``: its own hit plus the :func:`class_bounds` of its other classes.
 
-    >>> from sleuth import feedback as fb
+    >>> from sleuth.words import feedback as fb
     >>> words = fb.encode(["abc", "abd", "abe", "xyz"])
     >>> ctx = context(words, fb.solved_code(3))
     >>> guess_bounds(ctx, words, np.arange(4), np.array([300.0, 200.0, 100.0]), np.arange(4))
@@ -732,7 +732,7 @@ def class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndarr
     ``secrets`` (the class of the guess itself left out): a value estimate when ``table`` holds
     the expected score of a class by its size.
 
-    >>> from sleuth import feedback as fb
+    >>> from sleuth.words import feedback as fb
     >>> words = fb.encode(["ab", "ba", "cd"])
     >>> class_sums(context(words, fb.solved_code(2)), words, np.arange(4.0)).tolist()
     [2.0, 2.0, 2.0]

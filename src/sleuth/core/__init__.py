@@ -1,0 +1,1 @@
+"""The game model, trees and strategies: what every game and every analysis shares."""

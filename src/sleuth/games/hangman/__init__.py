@@ -1,0 +1,1 @@
+"""Hangman: the game, its solvers and word difficulty."""

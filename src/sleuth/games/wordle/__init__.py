@@ -1,0 +1,1 @@
+"""Wordle: lists, hard mode, hints, openers, several boards, Absurdle."""

@@ -1,0 +1,1 @@
+"""Analysis of any game: exact search, tree export."""

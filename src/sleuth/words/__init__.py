@@ -1,0 +1,1 @@
+"""Word lists, frequencies and the letter-feedback kernels of the word games."""
