@@ -1,9 +1,9 @@
 """The published figures of Mastermind, Bulls and Cows and twoD, each with its time.
 
-Run: ``python bench/games.py`` (every row; the slow exact searches take a while) or
-``python bench/games.py --fast`` (the rows that take seconds). Writes bench/results/games.md
+Run: ``python -m bench.games`` (every row; the slow exact searches take a while) or
+``python -m bench.games --fast`` (the rows that take seconds). Writes bench/results/games.md
 after each row, so an interrupted run keeps what it measured. Exact searches use all cores
-unless ``--workers N``.
+unless ``--workers N``. ``--quick``: the rows that take a second, written nowhere.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from common import RESULTS, header
-from sleuth.core.strategies import Greedy
+from bench.common import RESULTS, header
+from sleuth.core.storage import published
 from sleuth.core.tree import evaluate
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
+from sleuth.solve.greedy import Greedy
 from sleuth.solve.search import optimal_mean, optimal_worst
 
 
@@ -31,6 +32,7 @@ class Row:
     expected: str
     run: Callable[[int | None], tuple[str, bool]]
     slow: bool = False
+    quick: bool = False
 
 
 def _form(label: str) -> str:
@@ -45,27 +47,33 @@ def distinct_entropy(_: int | None) -> tuple[str, bool]:
     first = game.guess_labels[strategy.choose(game, game.start())]
     dist = evaluate(game, strategy).distribution()
     shown = ", ".join(f"{n} in {k}" for k, n in dist.items())
+    worst = published("mastermind-6x4-distinct-entropy-worst")
     return (f"{shown}; first guess {first} ({_form(first)})",
-            dist == {2: 7, 3: 55, 4: 229, 5: 69} and sorted(Counter(first).values()) == [1, 1, 2])
+            dist == {2: 7, 3: 55, 4: 229, 5: 69} and max(dist) == worst
+            and sorted(Counter(first).values()) == [1, 1, 2])
 
 
 def distinct_worst(workers: int | None) -> tuple[str, bool]:
     result = optimal_worst(mastermind(6, 4, distinct=True), workers=workers)
-    return f"{result.worst} (first guess {result.first_guess})", result.worst == 5
+    return (f"{result.worst} (first guess {result.first_guess})",
+            result.worst == published("mastermind-6x4-distinct-optimal-worst"))
 
 
 def twod_both(workers: int | None) -> tuple[str, bool]:
     game = twod(5)
     greedy = evaluate(game, Greedy("entropy")).worst
     best = optimal_worst(game, workers=workers).worst
-    return f"{greedy} / {best}", (greedy, best) == (5, 4)
+    return f"{greedy} / {best}", (greedy, best) == (published("twod-5-entropy-worst"),
+                                                    published("twod-5-optimal-worst"))
 
 
 def eight_colours(workers: int | None) -> tuple[str, bool]:
     game = mastermind(8, 4, distinct=True)
     greedy = evaluate(game, Greedy("entropy")).worst
     best = optimal_worst(game, workers=workers).worst
-    return f"{greedy} / {best}", (greedy, best) == (7, 6)
+    return f"{greedy} / {best}", (greedy, best) == (
+        published("mastermind-8x4-distinct-entropy-worst"),
+        published("mastermind-8x4-distinct-optimal-worst"))
 
 
 def knuth(_: int | None) -> tuple[str, bool]:
@@ -75,10 +83,11 @@ def knuth(_: int | None) -> tuple[str, bool]:
     result = evaluate(game, strategy)
     total = int(result.cost.sum())
     return (f"first guess {first}, worst case {result.worst}, total {total}",
-            (first, result.worst, total) == ("1122", 5, 5801))
+            (first, result.worst, total) == ("1122", published("mastermind-6x4-knuth-worst"),
+                                             published("mastermind-6x4-knuth")))
 
 
-def _mean_row(game_factory: Callable[[], object], cap: int | None, expected: int,
+def _mean_row(game_factory: Callable[[], object], cap: int | None, expected: float,
               workers: int | None, fewest_over: int | None = None) -> tuple[str, bool, object]:
     game = game_factory()
     result = optimal_mean(game, max_guesses=cap, workers=workers,  # type: ignore[arg-type]
@@ -91,42 +100,56 @@ def _mean_row(game_factory: Callable[[], object], cap: int | None, expected: int
 
 
 def six_mean(workers: int | None) -> tuple[str, bool]:
-    text, ok, result = _mean_row(lambda: mastermind(6, 4), 6, 5625, workers, fewest_over=5)
+    text, ok, result = _mean_row(lambda: mastermind(6, 4), 6, published("mastermind-6x4-optimal"),
+                                 workers, fewest_over=5)
     return text, ok and result.distribution().get(6) == 1  # type: ignore[attr-defined]
 
 
 def six_mean_capped(workers: int | None) -> tuple[str, bool]:
-    text, ok, result = _mean_row(lambda: mastermind(6, 4), 5, 5626, workers)
+    text, ok, result = _mean_row(lambda: mastermind(6, 4), 5,
+                                  published("mastermind-6x4-optimal-within-5"), workers)
     return text, ok and result.worst <= 5  # type: ignore[attr-defined]
 
 
 def seven_mean(workers: int | None) -> tuple[str, bool]:
-    text, ok, result = _mean_row(lambda: mastermind(7, 4), 6, 11228, workers)
+    text, ok, result = _mean_row(lambda: mastermind(7, 4), 6,
+                                  published("mastermind-7x4-optimal-within-6"), workers)
     return text, ok and result.worst <= 6  # type: ignore[attr-defined]
 
 
 def bulls_mean(workers: int | None) -> tuple[str, bool]:
-    text, ok, _ = _mean_row(bulls_cows, None, 26274, workers)
+    text, ok, _ = _mean_row(bulls_cows, None, published("bulls-cows-optimal"), workers)
     return text, ok
+
+
+def _mean(key: str, secrets: int) -> str:
+    """A published total as the mean it gives: 5625/1296 = 4.3403."""
+    return f"{published(key)}/{secrets} = {published(key) / secrets:.4f}"
 
 
 ROWS = [
     Row("distinct-entropy", "Mastermind 6x4, distinct secrets (360)", "greedy entropy",
-        "7 in 2, 55 in 3, 229 in 4, 69 in 5; first guess AABC", distinct_entropy),
-    Row("distinct-worst", "same", "optimal worst case", "5", distinct_worst),
-    Row("twod", "twoD 5 x 5", "greedy entropy / optimal worst case", "5 / 4", twod_both),
-    Row("knuth", "Mastermind 6x4 (1296)", "Knuth's minimax", "first guess 1122, worst case 5, "
-        "total 5801", knuth),
+        "7 in 2, 55 in 3, 229 in 4, 69 in 5; first guess AABC", distinct_entropy, quick=True),
+    Row("distinct-worst", "same", "optimal worst case",
+        str(published("mastermind-6x4-distinct-optimal-worst")), distinct_worst),
+    Row("twod", "twoD 5 x 5", "greedy entropy / optimal worst case",
+        f"{published('twod-5-entropy-worst')} / {published('twod-5-optimal-worst')}", twod_both,
+        quick=True),
+    Row("knuth", "Mastermind 6x4 (1296)", "Knuth's minimax", "first guess 1122, worst case "
+        f"{published('mastermind-6x4-knuth-worst')}, total {published('mastermind-6x4-knuth')}",
+        knuth, quick=True),
     Row("six-mean", "same", "optimal mean (ties: fewest games over 5 guesses)",
-        "5625/1296 = 4.3403, one game needs 6 guesses", six_mean),
-    Row("six-mean-5", "same", "optimal mean, at most 5 guesses", "5626/1296 = 4.3410",
-        six_mean_capped),
+        f"{_mean('mastermind-6x4-optimal', 1296)}, one game needs 6 guesses", six_mean),
+    Row("six-mean-5", "same", "optimal mean, at most 5 guesses",
+        _mean("mastermind-6x4-optimal-within-5", 1296), six_mean_capped),
     Row("eight-worst", "Mastermind 8x4, distinct secrets (1680)",
-        "greedy entropy / optimal worst case", "7 / 6", eight_colours),
+        "greedy entropy / optimal worst case",
+        f"{published('mastermind-8x4-distinct-entropy-worst')} / "
+        f"{published('mastermind-8x4-distinct-optimal-worst')}", eight_colours),
     Row("seven-mean", "Mastermind 7x4 (2401)", "optimal mean, at most 6 guesses",
-        "11228/2401 = 4.6764", seven_mean, slow=True),
+        _mean("mastermind-7x4-optimal-within-6", 2401), seven_mean, slow=True),
     Row("bulls-mean", "Bulls and Cows, 4 digits (5040)", "optimal mean",
-        "26274/5040 = 5.2131", bulls_mean, slow=True),
+        _mean("bulls-cows-optimal", 5040), bulls_mean, slow=True),
 ]
 
 
@@ -139,33 +162,37 @@ def table(done: list[tuple[Row, str, bool, float]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fast", action="store_true", help="skip the slow exact searches")
+    parser.add_argument("--quick", action="store_true",
+                        help="only the rows that take a second, on one worker; write nothing")
     parser.add_argument("--only", action="append", choices=[r.key for r in ROWS],
                         help="run only these rows (repeatable)")
     parser.add_argument("--workers", type=int, default=None,
                         help="processes for the exact searches (default: all cores)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rows = [r for r in ROWS if (args.only is None or r.key in args.only)
-            and not (args.fast and r.slow)]
-    command = "python bench/games.py " + " ".join(sys.argv[1:])
+            and not (args.fast and r.slow) and (r.quick or not args.quick)]
+    workers = 1 if args.quick else args.workers
+    command = "python -m bench.games " + " ".join(sys.argv[1:] if argv is None else argv)
     done: list[tuple[Row, str, bool, float]] = []
     started = time.perf_counter()
     for row in rows:
         print(f"{row.game}: {row.strategy} ...", flush=True)
         t = time.perf_counter()
-        measured, ok = row.run(args.workers)
+        measured, ok = row.run(workers)
         seconds = time.perf_counter() - t
         done.append((row, measured, ok, seconds))
         print(f"  {measured}  [{'ok' if ok else 'MISMATCH'}, {seconds:.1f} s]", flush=True)
         text = header("Mastermind, Bulls and Cows, twoD: the published figures", command.strip())
         text += ("\nEach figure computed from scratch (times include building the feedback "
                  "tables and, on a first run, compiling the kernels); exact searches on "
-                 f"{args.workers or 'all'} worker(s). No randomness is involved (no seed). "
+                 f"{workers or 'all'} worker(s). No randomness is involved (no seed). "
                  f"Total so far: {time.perf_counter() - started:.0f} s.\n\n")
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "games.md").write_text(text + table(done))
+        if not args.quick:
+            RESULTS.mkdir(parents=True, exist_ok=True)
+            (RESULTS / "games.md").write_text(text + table(done))
     print(table(done))
     if not all(ok for _, _, ok, _ in done):
         sys.exit(1)

@@ -1,12 +1,13 @@
 """What a new user gets from a plain install: the wheel built from this tree, installed in a fresh
 venv in a folder with no repository beside it, measured in one run.
 
-Run: ``python bench/install.py [--per-length 100] [--seed 2014]`` (writes
+Run: ``python -m bench.install [--per-length 100] [--seed 2014]`` (writes
 bench/results/install.md). Steps, in order, each on the fresh install with an empty user cache:
 the wheel's and the install's size; games of the installed player as the reference engine runs
 it (its process timed from start to end): on a list with no shipped tree (the first compiles
 every kernel, the second starts from the cached first guess), then on the official list (the
-shipped tree); then the pit of the built-in player on the official list.
+shipped tree); then the pit of the built-in player on the official list. ``--quick``: no wheel,
+the sleuth of this interpreter, a pit of one word of 4 and of 5 letters, written nowhere.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import time
 import venv
 from pathlib import Path
 
-from common import RESULTS, ROOT, header
+from bench.common import RESULTS, ROOT, header
 from sleuth.games.lingo.pit import write_wordlists
 from sleuth.games.lingo.published import CPP_SECONDS, ENTRIES, scaled
 from sleuth.games.lingo.referee import play_game
@@ -45,50 +46,63 @@ def size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def main() -> None:
+def install(base: Path, env: dict[str, str]) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """Build the wheel, install it in a fresh venv: the size rows and the installed command."""
+    bare = base / "bare"
+    run([sys.executable, "-m", "build", "--wheel", "--outdir", str(base / "dist"),
+         str(ROOT)], ROOT, env)
+    wheel = next((base / "dist").glob("sleuth-*.whl"))
+    venv.create(base / "venv", with_pip=True)
+    seconds, _ = run([str(base / "venv/bin/pip"), "install", "-q", str(wheel)], bare, env)
+    installed = next((base / "venv/lib").glob("python*/site-packages/sleuth"))
+    rows = [("wheel", f"{wheel.stat().st_size / 2**20:.1f} MB", wheel.name),
+            ("installed package", f"{size(installed) / 2**20:.1f} MB",
+             f"pip install took {seconds:.0f} s with its dependencies")]
+    return rows, [str(base / "venv/bin/sleuth")]
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-length", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2014)
-    args = parser.parse_args()
-    rows: list[tuple[str, str, str]] = []
+    parser.add_argument("--quick", action="store_true",
+                        help="no wheel: this interpreter's sleuth, a pit of 2 games; write nothing")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.per_length = 1
     with tempfile.TemporaryDirectory(prefix="sleuth-install-") as tmp:
         base = Path(tmp)
         bare, cache = base / "bare", base / "cache"
         bare.mkdir()
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
         env["SLEUTH_CACHE_DIR"] = str(cache)
-        run([sys.executable, "-m", "build", "--wheel", "--outdir", str(base / "dist"),
-             str(ROOT)], ROOT, env)
-        wheel = next((base / "dist").glob("sleuth-*.whl"))
-        venv.create(base / "venv", with_pip=True)
-        seconds, _ = run([str(base / "venv/bin/pip"), "install", "-q", str(wheel)], bare, env)
-        installed = next((base / "venv/lib").glob("python*/site-packages/sleuth"))
-        rows += [("wheel", f"{wheel.stat().st_size / 2**20:.1f} MB", wheel.name),
-                 ("installed package", f"{size(installed) / 2**20:.1f} MB",
-                  f"pip install took {seconds:.0f} s with its dependencies")]
-        sleuth = str(base / "venv/bin/sleuth")
-        rows += player_rows([sleuth, "lingo", "player"], base, env)
+        rows, sleuth = ([], [sys.executable, "-m", "sleuth"]) if args.quick else install(base, env)
+        rows += player_rows([*sleuth, "lingo", "player"], base, env, args.quick)
         results = base / "pit.jsonl"
         start = time.perf_counter()
-        run([sleuth, "lingo", "pit", "--per-length", str(args.per_length), "--seed",
-             str(args.seed), "--out", str(results)], bare, env)
+        run([*sleuth, "lingo", "pit", "--per-length", str(args.per_length), "--seed",
+             str(args.seed), "--out", str(results), *(["--lengths", "4-5"] if args.quick else [])],
+            bare, env)
         wall = time.perf_counter() - start
         records = [json.loads(line) for line in results.read_text().splitlines()[1:]]
     text = pit_section(records, args, wall)
-    command = f"python bench/install.py --per-length {args.per_length} --seed {args.seed}"
+    command = (f"python -m bench.install --per-length {args.per_length} --seed {args.seed}"
+               + (" --quick" if args.quick else ""))
     body = header("A plain install: the wheel in a fresh venv, no repository beside it", command)
     body += "\n| what | figure | notes |\n|---|---|---|\n"
     body += "".join(f"| {a} | {b} | {c} |\n" for a, b, c in rows)
     body += text
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "install.md").write_text(body)
+    if not args.quick:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "install.md").write_text(body)
     print(body)
 
 
-def player_rows(player: list[str], base: Path, env: dict[str, str]) -> list[tuple[str, str, str]]:
+def player_rows(player: list[str], base: Path, env: dict[str, str], quick: bool = False
+                ) -> list[tuple[str, str, str]]:
     """Games of the installed player as the reference engine runs it: in a folder holding
     ``wordlist.txt`` and ``wordlistN.txt``, the length as its last argument, timed from its
-    start to its end."""
+    start to its end (``quick``: only those on the official list)."""
     rows = []
     other = base / "other"  # a list with no shipped tree: Wordle's accepted guesses
     official = base / "official"
@@ -96,10 +110,11 @@ def player_rows(player: list[str], base: Path, env: dict[str, str]) -> list[tupl
                           (official, lists.read(lists.LINGO))):
         folder.mkdir()
         write_wordlists(folder, words, range(4, 14))
-    for label, folder, secret in (("first game on a list with no tree", other, "crane"),
-                                  ("second game on that list", other, "shire"),
-                                  ("first game on the official list", official, "spectrum"),
-                                  ("second game on the official list", official, "ferns")):
+    games = (("first game on a list with no tree", other, "crane"),
+             ("second game on that list", other, "shire"),
+             ("first game on the official list", official, "spectrum"),
+             ("second game on the official list", official, "ferns"))
+    for label, folder, secret in games[2:] if quick else games:
         errors = io.StringIO()
         result = play_game(player, secret, set(lists.read("wordle-original", "guesses"))
                            if folder == other else set(lists.read(lists.LINGO)),

@@ -1,6 +1,6 @@
 """Lingo strength: exact mean score per game over whole official lists, strategies side by side.
 
-Run: ``python bench/lingo.py [--lengths 4-13] [--strategies entropy,minimax,tournament]
+Run: ``python -m bench.lingo [--lengths 4-13] [--strategies entropy,minimax,tournament]
 [--games 20]`` (writes bench/results/lingo.md). Every mean is exact: each strategy's decision
 tree is evaluated over every word of the length (no sampling). The ``prepared`` column is the
 best-score tree of ``sleuth lingo prepare`` (prepared here unless the cache already holds it;
@@ -12,7 +12,8 @@ rest on the attempt after; the search for the best first guess by that bound sto
 tree's own first guess (:func:`scoring.opening_bound`) says how far the tree is from the
 best play after that opening. Time per game:
 ``--games`` words per length drawn with seed 2014, each played by the player program through the
-referee, process start included.
+referee, process start included. ``--quick``: length 4, greedy entropy, one game, one second
+for each bound, written nowhere.
 """
 
 from __future__ import annotations
@@ -23,18 +24,18 @@ import sys
 import time
 from pathlib import Path
 
-from common import RESULTS, header, lingo_list
-from sleuth.core.game import word_game
+from bench.common import RESULTS, header, lingo_list
+from sleuth.core.storage import published
 from sleuth.core.strategies import get
 from sleuth.core.tree import evaluate
+from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
 from sleuth.games.lingo.prepare import Settings, load_tree, prepare
 from sleuth.games.lingo.referee import play_game
 from sleuth.games.lingo.scoring import deep_bound, opening_bound
 from sleuth.words.wordlist import load_words
 
-CPP_MEANS = {4: 100.98, 5: 164.44, 6: 212.27, 7: 246.16, 8: 273.23, 9: 289.00, 10: 302.13,
-             11: 323.62, 12: 330.19, 13: 339.60}
+CPP_MEANS = {n: published(f"lingo-cpp-mean-{n}") for n in range(4, 14)}
 FLOORS = {4: 137, 5: 200, 6: 236, 7: 268, 8: 291, 9: 308.5, 10: 323, 11: 337.5, 12: 352.5,
           13: 364}
 PLAYER = [sys.executable, "-m", "sleuth.games.lingo.player", "--strategy", "prepared"]
@@ -52,7 +53,7 @@ def game_seconds(words: list[str], games: int, workdir: Path) -> float:
 def strategy_cells(length: int, names: list[str]) -> list[str]:
     """The strategies' exact means over the whole list of one length, with their times."""
     words = list(load_words(lingo_list(length)).words)
-    game = word_game(words)
+    game = lingo_game(words)
     cells = [str(length), str(len(words)), f"{CPP_MEANS[length]:.2f}", f"{FLOORS[length]}"]
     for name in names:
         start = time.perf_counter()
@@ -72,7 +73,7 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) ->
     """The prepared tree (prepared here, or waited for when another process prepares it), checked
     by playing it against every word; the bound, the gap and the times."""
     words = list(load_words(lingo_list(length)).words)
-    game = word_game(words)
+    game = lingo_game(words)
     tree = load_tree(words)
     while tree is None and wait:
         time.sleep(30)
@@ -106,7 +107,7 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) ->
     return cells
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lengths", default="4-13")
     parser.add_argument("--strategies", default="entropy,minimax,tournament")
@@ -115,13 +116,17 @@ def main() -> None:
                         help="time allowed per length to tighten the upper bound")
     parser.add_argument("--wait", action="store_true",
                         help="wait for trees that `sleuth lingo prepare` is computing elsewhere")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true",
+                        help="length 4, entropy, one game, 1 s a bound; write nothing")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.lengths, args.strategies, args.games, args.bound_seconds = "4", "entropy", 1, 1.0
     names = args.strategies.split(",")
     lengths = parse_lengths(args.lengths)
     rows = [strategy_cells(n, names) for n in lengths]
     rows = [cells + prepared_cells(n, args.games, args.wait, args.bound_seconds)
             for n, cells in zip(lengths, rows, strict=True)]
-    command = (f"python bench/lingo.py --lengths {args.lengths} --strategies {args.strategies} "
+    command = (f"python -m bench.lingo --lengths {args.lengths} --strategies {args.strategies} "
                f"--games {args.games} --bound-seconds {args.bound_seconds:g}")
     text = header("Lingo: exact mean score per game over the whole official lists", command)
     text += ("\nMean score per game (100 x (6 - attempts), 0 when lost) over every word of the "
@@ -149,8 +154,9 @@ def main() -> None:
                "after its first guess", "gap", "prepare", "per game", "first guess"]
     text += "| " + " | ".join(columns) + " |\n" + "|---" * len(columns) + "|\n"
     text += "".join("| " + " | ".join(cells) + " |\n" for cells in rows)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "lingo.md").write_text(text)
+    if not args.quick:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "lingo.md").write_text(text)
     print(text)
 
 

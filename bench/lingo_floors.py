@@ -1,6 +1,6 @@
 """Lingo floors: can any strategy reach issue 3's floor at a length, or is it out of reach?
 
-Run: ``python bench/lingo_floors.py [--lengths 9-13] [--seconds 3600]`` (writes
+Run: ``python -m bench.lingo_floors [--lengths 9-13] [--seconds 3600]`` (writes
 bench/results/lingo-floors.md). For every length, :func:`scoring.deep_bound` is asked
 only whether any strategy can average the floor over the whole official list: every first guess
 is bounded (depth 1, then two guesses deep trying the classes' candidates, then every word, then
@@ -12,7 +12,8 @@ first, the row gives the largest bound so far instead, above the floor: nothing 
 Beside it, the plainest bound of all (:func:`scoring.upper_bound` at depth 1), which a
 reader can check by hand: whatever the first guess, each feedback class it leaves can have one
 secret named on the second attempt (400) and the others no sooner than the third (300 each).
-Where even that is below the floor, no search is needed to rule it out.
+Where even that is below the floor, no search is needed to rule it out. ``--quick``: length 4,
+one second, written nowhere.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from common import RESULTS, header, lingo_list
-from lingo import FLOORS
-from sleuth.core.game import word_game
+from bench.common import RESULTS, header, lingo_list
+from bench.lingo import FLOORS
+from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
 from sleuth.games.lingo.prepare import load_tree
 from sleuth.games.lingo.scoring import deep_bound, upper_bound
@@ -32,7 +33,7 @@ from sleuth.words.wordlist import load_words
 def length_row(length: int, seconds: float) -> str:
     """The table row of one length."""
     words = list(load_words(lingo_list(length)).words)
-    game = word_game(words)
+    game = lingo_game(words)
     begin = time.perf_counter()
     plain = upper_bound(game, depth=1)
     plain_cell = (f"{plain / len(words):.2f} ({time.perf_counter() - begin:.0f} s)"
@@ -51,16 +52,19 @@ def length_row(length: int, seconds: float) -> str:
             f"{verdict} | {bound.refined} | {took:.0f} s |")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lengths", default="9-13")
     parser.add_argument("--seconds", type=float, default=3600.0)
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="length 4, 1 s; write nothing")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.lengths, args.seconds = "4", 1.0
     rows = []
     for length in parse_lengths(args.lengths):
         rows.append(length_row(length, args.seconds))
         print(rows[-1], flush=True)
-    command = f"python bench/lingo_floors.py --lengths {args.lengths} --seconds {args.seconds:g}"
+    command = f"python -m bench.lingo_floors --lengths {args.lengths} --seconds {args.seconds:g}"
     text = header("Lingo: is issue 3's floor within reach of any strategy?", command)
     text += ("\nPer length: the floor (mean score per game over the whole official list); the "
              "prepared tree's mean and first guess (from the cache folder, when prepared); the "
@@ -73,8 +77,9 @@ def main() -> None:
     text += ("| length | words | floor | prepared | plainest bound | any strategy | bounded "
              "against every word | time |\n|---|---|---|---|---|---|---|---|\n")
     text += "\n".join(rows) + "\n"
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "lingo-floors.md").write_text(text)
+    if not args.quick:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "lingo-floors.md").write_text(text)
     print(text)
 
 

@@ -1,6 +1,6 @@
 """Lingo openers: how much any strategy could score after each of the most promising first guesses.
 
-Run: ``python bench/lingo_openers.py [--lengths 7-9] [--top 12] [--seconds 0]
+Run: ``python -m bench.lingo_openers [--lengths 7-9] [--top 12] [--seconds 0]
 [--output lingo-openers.md]`` (writes bench/results/OUTPUT). For every length, the ``--top``
 first guesses with the largest depth-1 bounds (one secret per class of the first guess named
 on the 2nd attempt, the rest on the 3rd), and the prepared tree's own first guess, are bounded
@@ -9,7 +9,7 @@ opens with that word can average more. With ``--seconds``, each opener's classes
 bounded for that long by counting the games they must lose (the tree's own opener also
 searched, when its bound comes within 2% of the tree). The first guesses left out are bounded
 only by their depth-1 bound, at most the largest one below the cut, so the best of the two
-columns' maxima bounds every strategy.
+columns' maxima bounds every strategy. ``--quick``: length 4, the top 2, written nowhere.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import time
 
 import numpy as np
 
-from common import RESULTS, header, lingo_list
-from lingo import FLOORS
-from sleuth.core.game import word_game
+from bench.common import RESULTS, header, lingo_list
+from bench.lingo import FLOORS
+from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
 from sleuth.games.lingo.prepare import load_tree
 from sleuth.games.lingo.scoring import opening_bound, perfect_split_bounds
@@ -31,7 +31,7 @@ from sleuth.words.wordlist import load_words
 def length_rows(length: int, top: int, seconds: float) -> tuple[list[str], str]:
     """The table rows of one length and its summary line."""
     words = list(load_words(lingo_list(length)).words)
-    game = word_game(words)
+    game = lingo_game(words)
     start = game.start()
     pool = game.allowed_guesses(start)
     depth1 = perfect_split_bounds(game, pool, start.candidates, start.cost) / len(words)
@@ -61,20 +61,23 @@ def length_rows(length: int, top: int, seconds: float) -> tuple[list[str], str]:
     return rows, summary
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lengths", default="7-9")
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--seconds", type=float, default=0.0)
     parser.add_argument("--output", default="lingo-openers.md")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="length 4, top 2; write nothing")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.lengths, args.top, args.seconds = "4", 2, 0.0
     rows: list[str] = []
     summaries: list[str] = []
     for length in parse_lengths(args.lengths):
         more, summary = length_rows(length, args.top, args.seconds)
         rows += more
         summaries.append(summary)
-    command = (f"python bench/lingo_openers.py --lengths {args.lengths} --top {args.top} "
+    command = (f"python -m bench.lingo_openers --lengths {args.lengths} --top {args.top} "
                f"--seconds {args.seconds:g} --output {args.output}")
     text = header("Lingo: the best any strategy can average after each promising first guess",
                   command)
@@ -89,8 +92,9 @@ def main() -> None:
     column = "two deep" if args.seconds == 0 else f"bound after {args.seconds:g} s"
     text += f"| length | rank | first guess | depth 1 | {column} | time |\n"
     text += "|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / args.output).write_text(text)
+    if not args.quick:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / args.output).write_text(text)
     print(text)
 
 

@@ -1,11 +1,12 @@
 """Bad input and Ctrl-C for every command, before and after: exit code, first line, time,
 peak memory and whether a traceback reached the user.
 
-Run: ``python bench/reliability.py`` (writes bench/results/reliability.md). The cases are the
+Run: ``python -m bench.reliability`` (writes bench/results/reliability.md). The cases are the
 table of ``bench/fuzz_cases.py`` (the one ``tests/cli/test_fuzz.py`` asserts on), each run as
 ``python -m sleuth ARGS`` in a fresh folder with the same interpreter: "after" on this working
 tree, "before" on a ``git worktree`` of ``--before`` (default 5733be6, the commit before the
-work on bad input), put first on PYTHONPATH and removed at the end.
+work on bad input), put first on PYTHONPATH and removed at the end. ``--quick``: the first
+three cases on this tree alone (shown as both before and after), written nowhere.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import fuzz_cases as fuzz
-from common import RESULTS, ROOT, header
+from bench import fuzz_cases as fuzz
+from bench.common import RESULTS, ROOT, header
 
 BEFORE = "5733be6"
 WORKTREE = Path(tempfile.gettempdir()) / "sleuth-before"
@@ -34,16 +35,17 @@ WARM_UP = [
 ]
 
 
-def run_version(src: Path, cases: Sequence[fuzz.Case], work: Path, workers: int
-                ) -> list[fuzz.Outcome]:
+def run_version(src: Path, cases: Sequence[fuzz.Case], work: Path, workers: int,
+                warm: bool = True) -> list[fuzz.Outcome]:
     """Every case on the code in ``src``: the bad input ``workers`` at a time, then the Ctrl-C
-    cases one at a time (so that their answer times are not those of a crowded machine)."""
+    cases one at a time (so that their answer times are not those of a crowded machine);
+    ``warm``: after the warm-up commands."""
     cache = work / "cache"
     env = {"PYTHONPATH": str(src), "SLEUTH_CACHE_DIR": str(cache)}
     scratch = work / "scratch"
     scratch.mkdir(parents=True)
     scratch.chmod(0o755)  # players of a pit run as root reach their game folders in it
-    for i, case in enumerate(WARM_UP):
+    for i, case in enumerate(WARM_UP if warm else []):
         fuzz.run(case, work / f"warm-{i}", scratch / f"warm-{i}", env=env)
     plain = [c for c in cases if not c.interrupt]
     stopped = [c for c in cases if c.interrupt]
@@ -75,7 +77,7 @@ def columns(outcome: fuzz.Outcome) -> list[str]:
 def report(cases: Sequence[fuzz.Case], before: list[fuzz.Outcome], after: list[fuzz.Outcome],
            commit: str, seconds: float) -> str:
     """The results file: summary, then one row per case."""
-    command = "python bench/reliability.py" + (f" --before {commit}" if commit != BEFORE
+    command = "python -m bench.reliability" + (f" --before {commit}" if commit != BEFORE
                                                 else "")
     text = header("Reliability: bad input and Ctrl-C for every command, before and after",
                   command)
@@ -111,13 +113,29 @@ def report(cases: Sequence[fuzz.Case], before: list[fuzz.Outcome], after: list[f
     return text
 
 
-def main() -> None:
+def quick(cases: Sequence[fuzz.Case], workers: int) -> str:
+    """The report of a few cases run on this tree alone, as both before and after."""
+    begin = time.perf_counter()
+    work = Path(tempfile.mkdtemp(prefix="sleuth-reliability-"))
+    try:
+        after = run_version(ROOT / "src", cases, work, workers, warm=False)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return report(cases, after, after, "(this tree, --quick)", time.perf_counter() - begin)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", default=BEFORE, help="commit of the code before")
     parser.add_argument("--workers", type=int, default=2, help="cases run at once")
     parser.add_argument("--output", type=Path, default=RESULTS / "reliability.md")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true",
+                        help="three cases on this tree alone, no worktree; write nothing")
+    args = parser.parse_args(argv)
     cases = [c for c in (*fuzz.CASES, *fuzz.INTERRUPTED) if c.skip_reason() is None]
+    if args.quick:
+        print(quick(cases[:3], args.workers))
+        return
     begin = time.perf_counter()
     subprocess.run(["git", "worktree", "add", "--detach", str(WORKTREE), args.before],
                    cwd=ROOT, check=True)

@@ -1,8 +1,9 @@
 """Wordle on the original lists: strategies over every answer, the exact optimum, openers,
 hard mode, several boards and the adversarial host.
 
-Run: ``python bench/wordle.py`` (writes bench/results/wordle.md and wordle.png; about ten
-minutes on 2 cores). ``--quick`` skips the exact searches but SALET's. ``--only exact sweep``
+Run: ``python -m bench.wordle`` (writes bench/results/wordle.md and wordle.png; about ten
+minutes on 2 cores). ``--quick``: greedy entropy alone, no exact search, a few boards, written
+nowhere. ``--only exact sweep``
 reruns just those sections (the exact optima, normal and hard mode; the opener sweep with and
 without cut-offs) and puts them in place in the existing results file.
 """
@@ -15,25 +16,21 @@ import time
 
 import numpy as np
 
-from common import RESULTS, SHARED, header
+from bench.common import RESULTS, SHARED, header
+from sleuth.core.storage import published
 from sleuth.core.strategies import get
-from sleuth.core.tree import evaluate
-from sleuth.games.wordle.game import (
-    BoardsGreedy,
-    TreePlayer,
-    absurdle_solve,
-    opener_table,
-    play_boards,
-    rank_openers,
-    wordle_game,
-)
+from sleuth.core.tree import TreePlayer, evaluate
+from sleuth.games.wordle.absurdle import absurdle_solve
+from sleuth.games.wordle.boards import BoardsGreedy, play_boards
+from sleuth.games.wordle.game import wordle_game
+from sleuth.games.wordle.openers import opener_table, rank_openers
 
 SEED = 1
 NORMAL = ["entropy", "minimax", "expected", "parts", "entropy-candidates", "minimax-candidates"]
 HARD = ["entropy", "minimax", "expected", "entropy-candidates"]
-PUBLISHED = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928,
-             "crane": 7930}
-PUBLISHED_HARD = {"salet": 8122}
+PUBLISHED = {w: published(f"wordle-original-{w}")
+             for w in ("salet", "reast", "crate", "trace", "slate", "crane")}
+PUBLISHED_HARD = {w: published(f"wordle-original-hard-{w}") for w in ("salet", "least", "reast")}
 
 
 def lists() -> tuple[list[str], list[str]]:
@@ -83,12 +80,12 @@ EXACT_HEAD = "## Exact optimum (branch and bound, `sleuth wordle optimal --first
 SWEEP_HEAD = "## Best opener with cut-offs (`sleuth wordle optimal --all`)"
 
 
-def exact_section(game, hard, quick: bool) -> tuple[list[str], dict]:
+def exact_section(game, hard) -> tuple[list[str], dict]:
     """The exact optima after SALET (and SLATE, CRANE) in normal mode and SALET in hard mode,
     with the time of each search (all cores)."""
     print("exact optimum", flush=True)
     rows, trees = [], {}
-    for first in ["salet"] if quick else ["salet", "slate", "crane"]:
+    for first in ["salet", "slate", "crane"]:
         result, seconds = optimal(game, first)
         trees[first] = result
         rows.append([first.upper(), str(result.total), f"{result.mean:.4f}",
@@ -110,26 +107,26 @@ def sweep_run(game, openers: list[str], cut: bool) -> tuple[object, float]:
     import tempfile
     from pathlib import Path
 
-    from sleuth.games.wordle.game import sweep_openers
-    from sleuth.solve import search
+    from sleuth.games.wordle.openers import sweep_openers
+    from sleuth.solve import solver
 
-    search._SOLVERS.clear()  # every run starts from an empty memo
+    solver.forget()  # every run starts from an empty memo
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sweep.jsonl"
         if openers[0] != "salet":
-            path.write_text('{"guess": "salet", "total": 7920}\n')
+            path.write_text(f'{{"guess": "salet", "total": {PUBLISHED["salet"]}}}\n')
         return timed(lambda: sweep_openers(game, openers, path, cut=cut, workers=1))
 
 
 def sweep_section(game) -> list[str]:
     """The opener sweep on samples of first guesses, with and without the ``upper`` cut-off
     (one process each, from an empty memo)."""
-    from sleuth.games.wordle.game import sweep_order
+    from sleuth.games.wordle.openers import sweep_order
 
     print("opener sweep", flush=True)
     order = sweep_order(game)
     samples = [("the first 20 in sweep order", order[:20]),
-               ("every 1000th after, SALET's 7920 known", order[1000::1000])]
+               (f"every 1000th after, SALET's {PUBLISHED['salet']} known", order[1000::1000])]
     rows = []
     for label, openers in samples:
         cut, cut_s = sweep_run(game, openers, True)
@@ -151,6 +148,16 @@ def sweep_section(game) -> list[str]:
                    "seconds without", "bounds below the exact totals"], rows), ""]
 
 
+def plot(rows: list) -> str:
+    """The distributions of some strategies drawn in wordle.png; the line linking to it."""
+    from sleuth.cli.wordle import plot_distributions
+
+    keep = ("entropy", "minimax", "parts", "optimal after SALET", "entropy (hard)")
+    png = plot_distributions([row for row in rows if row[0] in keep], RESULTS / "wordle.png",
+                             "Wordle: guesses per answer (2315 answers)")
+    return f"Distributions: [{png.name}]({png.name})\n"
+
+
 def splice(text: str, sections: list[list[str]]) -> str:
     """``text`` (a results file) with each section (its first line a ``## `` heading) put in
     place of the section of that heading, or appended."""
@@ -168,12 +175,12 @@ def splice(text: str, sections: list[list[str]]) -> str:
 
 def only(parts: list[str], game, hard) -> None:
     """Rerun some sections and put them in place in the results file."""
-    from common import header
+    from bench.common import header
 
-    stamp = header("x", "python bench/wordle.py --only " + " ".join(parts)).split("\n")[2:5]
+    stamp = header("x", "python -m bench.wordle --only " + " ".join(parts)).split("\n")[2:5]
     sections = []
     if "exact" in parts:
-        sections.append(exact_section(game, hard, quick=False)[0])
+        sections.append(exact_section(game, hard)[0])
     if "sweep" in parts:
         sections.append(sweep_section(game))
     for lines in sections:
@@ -183,32 +190,33 @@ def only(parts: list[str], game, hard) -> None:
     print(f"wrote {path}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="Exact search for SALET only.")
+    parser.add_argument("--quick", action="store_true",
+                        help="greedy entropy alone, no exact search, a few boards; write nothing")
     parser.add_argument("--only", nargs="+", choices=["exact", "sweep"],
                         help="Rerun just these sections into the existing results file.")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     answers, guesses = lists()
     game = wordle_game(answers, guesses)
     hard = wordle_game(answers, guesses, hard=True)
     if args.only:
         only(args.only, game, hard)
         return
-    out = [header("Wordle on the original lists", "python bench/wordle.py"
+    out = [header("Wordle on the original lists", "python -m bench.wordle"
                   + (" --quick" if args.quick else "")),
            f"- seed: {SEED} (random boards only; everything else is exhaustive)\n",
            f"{len(answers)} answers (answers-original.txt) as secrets, {len(guesses)} accepted "
            "guesses (allowed-original.txt); 6 attempts; mean = guesses per solved answer.\n"]
 
-    exact, trees = exact_section(game, hard, args.quick)
-    out += exact
+    trees: dict = {}
     if not args.quick:
-        out += sweep_section(game)
+        exact, trees = exact_section(game, hard)
+        out += exact + sweep_section(game)
 
     print("strategies, normal mode", flush=True)
     extra = [(f"optimal after {w.upper()}", TreePlayer(r.tree)) for w, r in trees.items()]
-    rows, plot = strategy_rows(game, NORMAL, extra)
+    rows, plot_rows = strategy_rows(game, ["entropy"] if args.quick else NORMAL, extra)
     head = ["strategy", "mean", "total", "1", "2", "3", "4", "5", "6", "failed", "worst",
             "seconds"]
     out += ["## Every answer, normal mode (`sleuth wordle bench`)\n",
@@ -217,17 +225,12 @@ def main() -> None:
             "trees are replayed by the same evaluator.\n", table(head, rows), ""]
 
     print("strategies, hard mode", flush=True)
-    hard_rows, hard_plot = strategy_rows(hard, HARD, [])
+    hard_rows, hard_plot = strategy_rows(hard, ["entropy"] if args.quick else HARD, [])
     out += ["## Every answer, hard mode (`sleuth wordle bench --hard`)\n",
             table(head, hard_rows), ""]
 
-    from sleuth.cli.wordle import plot_distributions
-
-    keep = ("entropy", "minimax", "parts", "optimal after SALET")
-    shown = [row for row in plot if row[0] in keep]
-    png = plot_distributions(shown + [(f"{n} (hard)", d, f) for n, d, f in hard_plot[:1]],
-                             RESULTS / "wordle.png", "Wordle: guesses per answer (2315 answers)")
-    out.append(f"Distributions: [{png.name}]({png.name})\n")
+    if not args.quick:
+        out.append(plot(plot_rows + [(f"{n} (hard)", d, f) for n, d, f in hard_plot[:1]]))
 
     print("openers", flush=True)
     stats, seconds = timed(lambda: opener_table(game))
@@ -242,7 +245,7 @@ def main() -> None:
     print("boards", flush=True)
     rng = np.random.default_rng(SEED)
     board_rows = []
-    for n, games in ((2, 100), (4, 100)):
+    for n, games in ((2, 3), (4, 3)) if args.quick else ((2, 100), (4, 100)):
         limit = n + 5
         many = wordle_game(answers, guesses, attempts=limit)
         player = BoardsGreedy()
@@ -257,6 +260,9 @@ def main() -> None:
             table(["game", "attempts", "games", "won", "mean guesses", "worst", "seconds"],
                   board_rows), ""]
 
+    if args.quick:
+        print("\n".join(out))
+        return
     print("absurdle", flush=True)
     result, seconds = timed(lambda: absurdle_solve(wordle_game(answers, guesses, attempts=99)))
     out += ["## Adversarial host (`sleuth wordle absurdle`)\n",

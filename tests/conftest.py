@@ -8,6 +8,15 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data"
+#: Fixtures that give their tests a need, by its marker: the official lists, player programs.
+NEEDS = {"lingo_dir": "lists", "wordle_dir": "lists", "make_player": "processes"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test by what its fixtures need (``pytest -m "not lists"`` leaves it out)."""
+    for item in items:
+        for fixture in NEEDS.keys() & set(getattr(item, "fixturenames", ())):
+            item.add_marker(NEEDS[fixture])
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -54,12 +54,14 @@ def run(code: str) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.processes
 def test_import_sleuth_loads_no_numpy() -> None:
     loaded = run("import sys, sleuth; print(sorted({m.split('.')[0] for m in sys.modules}))")
     assert "numpy" not in loaded and "numba" not in loaded
     assert run("import sys, sleuth; sleuth.word_game; print('numpy' in sys.modules)") == "True"
 
 
+@pytest.mark.processes
 def test_version_without_an_install_is_unknown() -> None:
     code = ("import importlib.metadata as m\n"
             "def missing(name): raise m.PackageNotFoundError(name)\n"

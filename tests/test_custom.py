@@ -13,15 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
-from sleuth.core.strategies import Greedy, Strategy
+from sleuth.core.split import CLASSES, HIT, LARGEST
+from sleuth.core.strategies import Strategy
 from sleuth.core.tree import evaluate
 from sleuth.games.custom import custom_game, feedback_table, matrix_game
 from sleuth.games.mastermind import mastermind, peg_code, pegs
 from sleuth.games.twod import twod
+from sleuth.solve.greedy import Greedy
 from sleuth.solve.search import optimal_mean, optimal_worst
-from sleuth.words import feedback as fb
-from sleuth.words.feedback import FeedbackError
 
 
 def compare(g: tuple[int, int], s: tuple[int, int]) -> tuple[bool, bool]:
@@ -293,7 +294,7 @@ def test_random_games_match_a_brute_force_reference(p: Plain) -> None:
     for g, row in zip(p.guesses, stats, strict=True):
         over = [p.feedback(g, s) if not p.ends_on(g, s) else None for s in p.secrets]
         sizes = Counter(over)  # every end feedback makes one class: the game is over
-        assert (row[fb.CLASSES], row[fb.LARGEST], row[fb.HIT]) == (
+        assert (row[CLASSES], row[LARGEST], row[HIT]) == (
             len(sizes), max(sizes.values()), sizes[None])
     named = game.guess_of_secret(np.arange(len(p.secrets)))
     for s, g in zip(p.secrets, named.tolist(), strict=True):

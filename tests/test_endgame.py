@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import brute_best_total
-from sleuth.core.game import word_game
 from sleuth.games.lingo.endgame import best_value, context
+from sleuth.games.lingo.game import lingo_game
 from sleuth.words import feedback as fb
 
 words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=16, unique=True)
@@ -17,7 +17,7 @@ guesses = st.lists(st.text("abcde", min_size=3, max_size=3), max_size=6, unique=
 
 
 def search(secrets: list[str], extra: list[str], attempts: int, **limits: int) -> float:
-    game = word_game(secrets, sorted(set(extra) | set(secrets)))
+    game = lingo_game(secrets, sorted(set(extra) | set(secrets)))
     ctx = context(game.guesses, fb.solved_code(3), **limits)
     cands = game.start().candidates
     pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
@@ -46,7 +46,7 @@ def test_shortlists_never_overstate(secrets: list[str], attempts: int, exact: in
 
 def test_memo_gives_the_same_values_when_reused(lingo_dir) -> None:
     secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:600]
-    game = word_game(secrets)
+    game = lingo_game(secrets)
     ctx = context(game.guesses, fb.solved_code(5), exact=10, width=3)
     pts = np.array([400.0, 300.0, 200.0, 100.0])
     parts = [p for c, p in game.partition(0, game.start().candidates) if p.size > 2][:8]
@@ -87,7 +87,7 @@ def test_guess_bounds_are_sound_where_codes_run_out(secrets: list[str], attempts
 def start(secrets: list[str], extra: list[str], attempts: int) -> tuple:
     """The game of ``secrets`` (guesses: they and ``extra``), a search context, the candidates,
     their guess indices and the points of the last ``attempts`` attempts."""
-    game = word_game(secrets, sorted(set(extra) | set(secrets)))
+    game = lingo_game(secrets, sorted(set(extra) | set(secrets)))
     ctx = context(game.guesses, fb.solved_code(len(secrets[0])))
     cands = game.start().candidates
     pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
@@ -165,7 +165,7 @@ def test_loss_bound_counts_lost_games(lingo_dir) -> None:
     ignores games lost it is lower."""
     from sleuth.games.lingo.endgame import class_bounds, loss_bound
 
-    game = word_game((lingo_dir / "wordlist4.txt").read_text().split())
+    game = lingo_game((lingo_dir / "wordlist4.txt").read_text().split())
     ctx = context(game.guesses, fb.solved_code(4))
     cands = game.start().candidates
     pts = np.array([500.0, 400.0, 300.0, 200.0, 100.0])
@@ -200,7 +200,7 @@ def renumbered(guesses: np.ndarray, solved: int, **limits: int) -> tuple:
         ctx = context(guesses, solved, **limits)
     finally:
         endgame.DIRECT_LENGTH = saved
-    assert ctx[8].shape[1] > 0 and ctx[5] == 0 and ctx[3].size == len(guesses) + 2
+    assert ctx.relabel.shape[1] > 0 and ctx.solved == 0 and ctx.stamp.size == len(guesses) + 2
     return ctx
 
 
@@ -228,7 +228,7 @@ def test_renumbered_codes_give_the_same_answers(secrets: list[str], extra: list[
             out.append(loss_bound(make(game.guesses, solved), game.secrets, cands, own, pts))
         return out
 
-    assert direct[8].shape[1] == 0  # short words index the tables directly
+    assert direct.relabel.shape[1] == 0  # short words index the tables directly
     assert answers(context) == answers(renumbered)
 
 
@@ -242,7 +242,7 @@ def test_long_words_match_brute_force(secrets: list[str], attempts: int) -> None
     from sleuth.games.lingo.endgame import guess_bounds, loss_bound
 
     game, ctx, cands, own, pts = start(secrets, [], attempts)
-    assert ctx[3].size == len(game.guesses) + 2  # one cell per label, not per code
+    assert ctx.stamp.size == len(game.guesses) + 2  # one cell per label, not per code
     best = brute_best_total(sorted(secrets), secrets, attempts)
     assert best_value(ctx, game.secrets, cands, own, pts)[0] == pytest.approx(best)
     every = np.arange(len(game.guesses))
@@ -253,7 +253,7 @@ def test_long_words_match_brute_force(secrets: list[str], attempts: int) -> None
 
 
 def test_renumbered_context_needs_room_for_every_secret() -> None:
-    game = word_game(["a" * 21, "b" * 21])
+    game = lingo_game(["a" * 21, "b" * 21])
     ctx = context(game.guesses[:1], fb.solved_code(21))
     with pytest.raises(ValueError, match="2 secrets but only 1 guesses"):
         best_value(ctx, game.secrets, np.arange(2), np.arange(2), np.array([200.0, 100.0]))

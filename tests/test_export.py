@@ -14,13 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.core.game import word_game
+from sleuth.core import treefile
 from sleuth.core.strategies import get
 from sleuth.core.tree import evaluate
 from sleuth.games.mastermind import mastermind
 from sleuth.games.twod import twod
 from sleuth.solve.export import paths, summary, to_dot, to_json, to_text, writable, write_tree
 from sleuth.solve.search import optimal_mean
+from sleuth.words.game import word_game
 
 
 @settings(max_examples=25, deadline=None)
@@ -50,24 +51,24 @@ def twod_tree():
     return game, evaluate(game, get("entropy"), keep_tree=True)
 
 
-def test_json_holds_every_secret_once(twod_tree) -> None:
+def test_json_is_the_tree_file_and_plays_every_secret(twod_tree) -> None:
     game, result = twod_tree
-    data = json.loads(to_json(game, result.root))
+    data = treefile.parse(json.loads(to_json(game, result.root)))
     assert data["candidates"] == 16 and data["worst"] == result.worst
     assert data["total"] == int(result.cost.sum())
     assert data["mean_fraction"] == f"{int(result.cost.sum())}/16"
-    found: list[str] = []
-
-    def walk(node: dict, depth: int) -> None:
-        for branch in node["branches"]:
-            if "solved" in branch:
-                found.append(branch["solved"])
-                assert branch["guesses"] == depth + 1 and branch["feedback"] == "=="
-            else:
-                walk(branch["next"], depth + 1)
-
-    walk(data["tree"], 0)
-    assert sorted(found) == sorted(game.secret_labels)
+    assert (data["game"], data["secrets"], data["measure"]) == ("twod-4", 16, "cost")
+    assert data["mean"] == pytest.approx(result.cost.mean())
+    for secret in range(16):  # the nodes, followed by the secret's feedbacks, find it
+        node, steps = data["tree"], 0
+        while True:
+            steps += 1
+            guess = game.guess_index(node["guess"])
+            code = int(game.codes(guess, np.array([secret]))[0])
+            if code == game.solved:
+                break
+            node = treefile.follow(node, [code])
+        assert node["guess"] == game.secret_labels[secret] and steps == result.cost[secret]
 
 
 def test_dot_is_well_formed(twod_tree) -> None:
@@ -116,6 +117,8 @@ def test_write_tree_by_suffix(twod_tree, tmp_path: Path) -> None:
                           (".txt", game.guess_labels[result.root.guess])):
         written = write_tree(tmp_path / f"tree{suffix}", game, result.root)
         assert written.read_text(encoding="utf-8").startswith(start)
+    assert treefile.read(tmp_path / "tree.json")["tree"]["guess"] == \
+        game.guess_labels[result.root.guess]
     with pytest.raises(ValueError, match=r"\.json, \.dot or \.txt"):
         write_tree(tmp_path / "tree.png", game, result.root)
     assert not (tmp_path / "tree.png").exists()
@@ -128,6 +131,8 @@ def test_position_subtree() -> None:
     facts = summary(game, result.tree, pos)
     assert facts["candidates"] == pos.candidates.size
     assert facts["total"] == result.total
+    data = json.loads(to_json(game, result.tree, pos))
+    assert data["start"] == [["1,1", game.parse("<=")]] and data["total"] == result.total
 
 
 def test_writable_makes_sure_by_making_the_file_and_leaves_none(tmp_path: Path) -> None:

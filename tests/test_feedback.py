@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sleuth.core.split import stats_from_codes
 from sleuth.words import feedback as fb
 
 SPEC_CASES = [  # (secret, guess, feedback) from SPEC section 1
@@ -176,7 +177,7 @@ def test_class_stats_match_reference(pair: tuple[list[str], list[str]], rnd) -> 
     guesses, secrets = pair
     weights = [rnd.choice([0.5, 1.0, 2.0, 3.25]) for _ in secrets]
     got = fb.class_stats(fb.encode(guesses), fb.encode(secrets), np.array(weights))
-    via_codes = fb.stats_from_codes(fb.codes(fb.encode(guesses), fb.encode(secrets)),
+    via_codes = stats_from_codes(fb.codes(fb.encode(guesses), fb.encode(secrets)),
                                     3 ** len(secrets[0]), fb.solved_code(len(secrets[0])),
                                     np.array(weights))
     want = [reference_stats(g, secrets, weights) for g in guesses]
@@ -199,7 +200,7 @@ def test_class_stats_of_long_words_match_reference(pair: tuple[list[str], list[s
     weights = [rnd.choice([0.5, 1.0, 2.0]) for _ in secrets]
     want = [reference_stats(g, secrets, weights) for g in guesses]
     got = fb.class_stats(fb.encode(guesses), fb.encode(secrets), np.array(weights))
-    via_codes = fb.stats_from_codes(fb.codes(fb.encode(guesses), fb.encode(secrets)),
+    via_codes = stats_from_codes(fb.codes(fb.encode(guesses), fb.encode(secrets)),
                                     fb.n_codes(length), fb.solved_code(length),
                                     np.array(weights))
     assert np.allclose(got, want) and np.allclose(via_codes, want)

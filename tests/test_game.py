@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sleuth.core.game import Contradiction, word_game
+from sleuth.core.game import Contradiction
+from sleuth.games.lingo.game import lingo_game
+from sleuth.words.game import word_game
 
 
 def test_after_narrows_and_counts_attempts() -> None:
@@ -25,7 +27,7 @@ def test_contradiction_changes_nothing() -> None:
 
 
 def test_outcomes_follow_lingo_rules() -> None:
-    game = word_game(["abc", "abd", "abe", "abf", "abg", "abh", "abi"], max_attempts=5)
+    game = lingo_game(["abc", "abd", "abe", "abf", "abg", "abh", "abi"])
     pos = game.start()
     for word in ["abd", "abe", "abf", "abg"]:
         pos = game.after(pos, game.guess_index(word), game.parse("OOX"))

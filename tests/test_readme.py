@@ -54,6 +54,7 @@ def test_the_readme_has_examples_with_stated_figures() -> None:
 
 
 @pytest.mark.parametrize("source", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
+@pytest.mark.processes
 def test_readme_example_runs(source: str, tmp_path: Path) -> None:
     script = tmp_path / "example.py"
     script.write_text(source, encoding="utf-8")

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import brute_best_total
-from sleuth.core.game import word_game
 from sleuth.core.tree import evaluate
+from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.scoring import MaxScore
 
 words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=14, unique=True)
@@ -25,7 +25,7 @@ words = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=1
 def test_maxscore_is_optimal_with_three_attempts_or_fewer(secrets: list[str], attempts: int
                                                           ) -> None:
     # the game starts with `attempts` left: points as if 5 - attempts were already used
-    game = word_game(secrets, max_attempts=5)
+    game = lingo_game(secrets)
     start = game.start()
     from dataclasses import replace
 
@@ -39,7 +39,7 @@ def test_maxscore_beats_or_ties_entropy_end_game_on_a_real_list(lingo_dir) -> No
     from sleuth.core.strategies import get
 
     secrets = (lingo_dir / "wordlist4.txt").read_text().split()[:400]
-    game = word_game(secrets)
+    game = lingo_game(secrets)
     ours = evaluate(game, MaxScore()).mean_score()
     base = evaluate(game, get("tournament")).mean_score()
     assert ours >= base - 1e-9
@@ -53,7 +53,7 @@ def test_upper_bound_is_sound(secrets: list[str], attempts: int, depth: int, top
 
     from sleuth.games.lingo.scoring import upper_bound
 
-    game = word_game(secrets, max_attempts=5)
+    game = lingo_game(secrets)
     start = replace(game.start(), cost=5 - attempts)
     optimum = brute_best_total(game.guess_labels, secrets, attempts)
     bound = upper_bound(game, start, depth=depth, top=top)
@@ -75,7 +75,7 @@ def test_deep_bound_is_sound_and_tighter(secrets: list[str], attempts: int,
 
     from sleuth.games.lingo.scoring import deep_bound, upper_bound
 
-    game = word_game(secrets, max_attempts=5)
+    game = lingo_game(secrets)
     start = replace(game.start(), cost=5 - attempts)
     bound = deep_bound(game, start, seconds=seconds)
     optimum = brute_best_total(game.guess_labels, secrets, attempts)
@@ -96,7 +96,7 @@ def test_deep_bound_with_a_target_never_rules_out_a_reachable_total(
 
     from sleuth.games.lingo.scoring import deep_bound
 
-    game = word_game(secrets, max_attempts=5)
+    game = lingo_game(secrets)
     start = replace(game.start(), cost=5 - attempts)
     optimum = brute_best_total(game.guess_labels, secrets, attempts)
     full = deep_bound(game, start).total
@@ -116,7 +116,7 @@ def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> Non
     from sleuth.games.lingo.scoring import deep_bound
 
     secrets = (lingo_dir / "wordlist13.txt").read_text().split()[:1500]
-    game = word_game(secrets)
+    game = lingo_game(secrets)
     bound = deep_bound(game)
     assert bound.exact and bound.optimum
     tree = prepare(secrets, Settings(top=1), workers=1, directory=tmp_path)
@@ -133,7 +133,7 @@ def test_opening_bound_is_sound_and_exact_when_it_says_so(secrets: list[str],
     from sleuth.games.lingo.scoring import opening_bound
     from sleuth.words import feedback as fb
 
-    game = word_game(secrets, max_attempts=5)
+    game = lingo_game(secrets)
     opener = data.draw(st.sampled_from(sorted(game.guess_labels)))
     parts: dict[int, list[str]] = {}
     for secret in secrets:
@@ -158,7 +158,7 @@ def test_opening_bound_counts_lost_games(lingo_dir) -> None:
     from sleuth.games.lingo import endgame
     from sleuth.games.lingo.scoring import opening_bound
 
-    game = word_game((lingo_dir / "wordlist4.txt").read_text().split()[:500])
+    game = lingo_game((lingo_dir / "wordlist4.txt").read_text().split()[:500])
     guess = game.guess_index("bare")
     loose = opening_bound(game, guess, seconds=0).total
     lowered = opening_bound(game, guess, reached=0.0).total
@@ -178,13 +178,15 @@ def test_a_bound_search_on_threads_answers_ctrl_c_at_once(monkeypatch: pytest.Mo
     from sleuth.games.lingo import scoring
     from sleuth.words.wordlist import shipped_words
 
-    game = word_game(list(shipped_words("lingo-official").of_length(4)[:48]))
+    game = lingo_game(list(shipped_words("lingo-official").of_length(4)[:48]))
     calls: list[float] = []
+    first = threading.Lock()  # the threads start together: one Ctrl-C, from the first only
 
     def slow(self: object, guess: int, exact: bool, target: float = -np.inf) -> float:
-        if not calls:
-            threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
-        calls.append(time.monotonic())
+        with first:
+            if not calls:
+                threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+            calls.append(time.monotonic())
         time.sleep(0.5)
         return 0.0  # at most the target: every first guess is tried in turn
 

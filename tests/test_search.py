@@ -10,22 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.core.game import Game, Position, word_game
-from sleuth.core.strategies import Greedy
-from sleuth.core.tree import evaluate
+from sleuth.core.game import Game, Position
+from sleuth.core.storage import published
+from sleuth.core.tree import TreePlayer, evaluate
 from sleuth.games.custom import matrix_game
 from sleuth.games.hangman.game import hangman
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
-from sleuth.solve.search import (
-    INF,
-    CodeSymmetry,
-    TreeStrategy,
-    lower_bounds,
-    optimal_mean,
-    optimal_worst,
-    tables,
-)
+from sleuth.solve.greedy import Greedy
+from sleuth.solve.search import optimal_mean, optimal_worst
+from sleuth.solve.symmetry import CodeSymmetry
+from sleuth.solve.tables import INF, lower_bounds, tables
+from sleuth.words.game import word_game
 
 
 def reference(game: Game, cap: int | None = None) -> tuple[int, int]:
@@ -240,7 +236,7 @@ def test_result_and_tree_strategy() -> None:
     code = int(game.codes(other, np.array([0]))[0])
     elsewhere = game.after(game.start(), other, code)
     with pytest.raises(ValueError, match="not in the strategy's tree"):
-        TreeStrategy(result.tree).choose(game, elsewhere)
+        TreePlayer(result.tree).choose(game, elsewhere)
 
 
 def test_first_guess_and_position() -> None:
@@ -272,6 +268,7 @@ def test_top_k_gives_an_upper_bound() -> None:
     assert not rough.exact and rough.total >= exact.total
 
 
+@pytest.mark.cluster
 def test_process_pool_and_dask_agree_with_one_process() -> None:
     from distributed import Client, LocalCluster
 
@@ -297,47 +294,54 @@ def test_process_pool_and_dask_agree_with_one_process() -> None:
 
 def test_twod_five_greedy_five_optimal_four() -> None:
     game = twod(5)
-    assert evaluate(game, Greedy("entropy")).worst == 5
+    assert evaluate(game, Greedy("entropy")).worst == published("twod-5-entropy-worst")
     best = optimal_worst(game, workers=1)
-    assert best.worst == 4 and best.evaluation.failures == 0
+    assert best.worst == published("twod-5-optimal-worst") and best.evaluation.failures == 0
 
 
 def test_mastermind_distinct_optimal_worst_case_five() -> None:
     game = mastermind(6, 4, distinct=True)
     assert evaluate(game, Greedy("entropy")).distribution() == {2: 7, 3: 55, 4: 229, 5: 69}
-    assert optimal_worst(game, workers=1).worst == 5
+    worst = optimal_worst(game, workers=1).worst
+    assert worst == published("mastermind-6x4-distinct-optimal-worst")
 
 
 def test_knuth_minimax_5801() -> None:
     result = evaluate(mastermind(6, 4), Greedy("minimax"))
-    assert (int(result.cost.sum()), result.worst) == (5801, 5)
+    assert (int(result.cost.sum()), result.worst) == (published("mastermind-6x4-knuth"),
+                                                      published("mastermind-6x4-knuth-worst"))
 
 
 @pytest.mark.slow
 def test_mastermind_optimal_mean_5625_and_5626_within_five() -> None:
     game = mastermind(6, 4)
     best = optimal_mean(game)
-    assert best.total == 5625 and best.worst == 6
+    assert best.total == published("mastermind-6x4-optimal") and best.worst == 6
     fewest = optimal_mean(game, max_guesses=6, fewest_over=5)
-    assert fewest.total == 5625 and fewest.distribution()[6] == 1  # as Koyama and Lai's
-    assert optimal_mean(game, max_guesses=5).total == 5626
+    assert fewest.total == best.total and fewest.distribution()[6] == 1  # as Koyama and Lai's
+    assert optimal_mean(game, max_guesses=5).total == published("mastermind-6x4-optimal-within-5")
 
 
 def test_eight_colours_distinct_greedy_seven_optimal_six() -> None:
     game = mastermind(8, 4, distinct=True)
-    assert evaluate(game, Greedy("entropy")).worst == 7
+    assert evaluate(game, Greedy("entropy")).worst == published(
+        "mastermind-8x4-distinct-entropy-worst")
     best = optimal_worst(game, workers=1)
-    assert best.worst == 6 and sum(best.distribution().values()) == 1680
+    assert best.worst == published("mastermind-8x4-distinct-optimal-worst")
+    assert sum(best.distribution().values()) == 1680
 
 
 @pytest.mark.slow
 def test_seven_colours_optimal_mean_within_six_11228() -> None:
-    assert optimal_mean(mastermind(7, 4), max_guesses=6).total == 11228
+    total = optimal_mean(mastermind(7, 4), max_guesses=6).total
+    assert total == published("mastermind-7x4-optimal-within-6")
 
 
 @pytest.mark.slow
 def test_bulls_and_cows_optimal_mean_26274() -> None:
-    assert optimal_mean(bulls_cows()).total == 26274
+    best = optimal_mean(bulls_cows())
+    assert (best.total, best.worst) == (published("bulls-cows-optimal"),
+                                        published("bulls-cows-worst"))
 
 
 def test_words_too_long_for_the_tables_are_refused_in_one_line() -> None:

@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.core import strategies
-from sleuth.core.game import word_game
+from sleuth.core.split import ENTROPY
+from sleuth.solve import greedy
 from sleuth.words import feedback as fb
+from sleuth.words.game import word_game
 
 
 def brute_values(game, pool, cands):
@@ -31,11 +33,11 @@ words3 = st.lists(st.text("abcd", min_size=3, max_size=3), min_size=3, max_size=
 
 
 @settings(max_examples=60, deadline=None)
-@given(words3, st.sampled_from(list(strategies.METRICS)))
+@given(words3, st.sampled_from(list(greedy.METRICS)))
 def test_greedy_is_a_best_guess(words: list[str], metric: str) -> None:
     game = word_game(words)
     pos = game.start()
-    choice = strategies.Greedy(metric).choose(game, pos)
+    choice = greedy.Greedy(metric).choose(game, pos)
     values = brute_values(game, range(len(game.guesses)), pos.candidates)
     best = max(v[metric] for v in values.values())
     assert values[choice][metric] == pytest.approx(best)
@@ -47,8 +49,8 @@ def test_greedy_is_a_best_guess(words: list[str], metric: str) -> None:
 def test_candidates_pool_only_guesses_candidates() -> None:
     game = word_game(["abc", "abd", "abe", "xyz"], ["qrs"])
     pos = game.after(game.start(), game.guess_index("xyz"), game.parse("XXX"))
-    for metric in strategies.METRICS:
-        g = strategies.Greedy(metric, pool="candidates").choose(game, pos)
+    for metric in greedy.METRICS:
+        g = greedy.Greedy(metric, pool="candidates").choose(game, pos)
         assert game.guess_labels[g] in {"abc", "abd", "abe"}
 
 
@@ -56,10 +58,10 @@ def test_shortlist_keeps_the_best_on_large_pools() -> None:
     rng = np.random.default_rng(1)
     words = sorted({"".join(rng.choice(list("abcdefghij"), 4)) for _ in range(3000)})
     game = word_game(words)
-    exact = strategies.Greedy("entropy", budget=10**12).choose(game, game.start())
-    cut = strategies.Greedy("entropy", budget=100_000, keep=200).choose(game, game.start())
+    exact = greedy.Greedy("entropy", budget=10**12).choose(game, game.start())
+    cut = greedy.Greedy("entropy", budget=100_000, keep=200).choose(game, game.start())
     stats = game.stats(np.array([exact, cut]), game.start().candidates)
-    assert stats[1, fb.ENTROPY] >= 0.99 * stats[0, fb.ENTROPY]
+    assert stats[1, ENTROPY] >= 0.99 * stats[0, ENTROPY]
 
 
 def lingo_two_left_value(game, guess, cands) -> float:
@@ -101,3 +103,9 @@ def test_baselines_choose_by_their_rules(words: list[str]) -> None:
 def test_unknown_strategy_lists_names() -> None:
     with pytest.raises(ValueError, match="choose one of entropy"):
         strategies.get("nope")
+
+
+def test_the_registry_names_every_greedy_metric_and_makes_each_strategy() -> None:
+    assert set(strategies.GREEDY_METRICS) == set(greedy.METRICS)
+    for name in strategies.STRATEGIES:
+        assert strategies.get(name).name == name

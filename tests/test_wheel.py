@@ -1,5 +1,5 @@
 """The built wheel, installed in a fresh venv in a folder with no repository beside it, plays the
-real lists: a Lingo game from the shipped tree, Wordle's proven 7920, hints on the current lists.
+real lists: a Lingo game from the shipped tree, Wordle's proven optimum, hints on the current lists.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from sleuth.core.storage import published
+
 REPO = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.wheel
+pytestmark = [pytest.mark.wheel, pytest.mark.processes]
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +57,8 @@ def test_a_lingo_game_from_the_shipped_tree(installed) -> None:
 def test_the_proven_wordle_optimum(installed) -> None:
     done = run(installed, "wordle", "optimal", "--first", "salet", "--list", "wordle-original")
     assert done.returncode == 0, done.stderr
-    assert "7920" in done.stdout and "wordle-original" in done.stdout
+    assert str(published("wordle-original-salet")) in done.stdout
+    assert "wordle-original" in done.stdout
 
 
 def test_hints_on_the_current_lists(installed) -> None:

@@ -27,9 +27,6 @@ from sleuth.words.wordlist import (
     prior,
 )
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-LINGO_DIR = REPO_ROOT.parent / "shared" / "data" / "lingo"
-
 
 def write(path: Path, data: str | bytes) -> Path:
     path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
@@ -319,11 +316,8 @@ LINGO_COUNTS = {4: 6728, 5: 14847, 6: 28127, 7: 39694, 8: 49004,
 
 
 @pytest.fixture(scope="module")
-def lingo() -> WordList:
-    path = LINGO_DIR / "wordlist.txt"
-    if not path.exists():
-        pytest.skip(f"official Lingo list not found at {path}")
-    return load_quiet(path)
+def lingo(lingo_dir: Path) -> WordList:
+    return load_quiet(lingo_dir / "wordlist.txt")
 
 
 def test_official_lingo_list(lingo):
@@ -336,8 +330,8 @@ def test_official_lingo_list(lingo):
 
 
 @pytest.mark.parametrize("n", [4, 7, 13])
-def test_official_per_length_files_agree(lingo, n):
-    part = load_quiet(LINGO_DIR / f"wordlist{n}.txt", length=n)
+def test_official_per_length_files_agree(lingo, lingo_dir, n):
+    part = load_quiet(lingo_dir / f"wordlist{n}.txt", length=n)
     assert part.words == lingo.of_length(n)
 
 

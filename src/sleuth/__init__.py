@@ -12,17 +12,20 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sleuth.core.game import Game, Position, word_game
+    from sleuth.core.game import Game, Position, attempt_points
     from sleuth.core.strategies import STRATEGIES, Strategy
     from sleuth.core.strategies import get as strategy
     from sleuth.core.tree import Evaluation, evaluate
     from sleuth.games.custom import custom_game, matrix_game
     from sleuth.games.hangman.game import hangman as hangman_game
+    from sleuth.games.lingo.game import lingo_game
     from sleuth.games.mastermind import bulls_cows, mastermind
     from sleuth.games.twod import twod
     from sleuth.games.wordle.game import wordle_game
     from sleuth.solve.export import write_tree
-    from sleuth.solve.search import SearchResult, optimal_mean, optimal_worst
+    from sleuth.solve.results import SearchResult
+    from sleuth.solve.search import optimal_mean, optimal_worst
+    from sleuth.words.game import word_game
     from sleuth.words.wordlist import WordList, choose_words, load_words, shipped_words
 
 __version__: str  # read on first use (see __getattr__)
@@ -31,7 +34,9 @@ __version__: str  # read on first use (see __getattr__)
 _LAZY: dict[str, tuple[str, str]] = {
     "Game": ("sleuth.core.game", "Game"),
     "Position": ("sleuth.core.game", "Position"),
-    "word_game": ("sleuth.core.game", "word_game"),
+    "word_game": ("sleuth.words.game", "word_game"),
+    "lingo_game": ("sleuth.games.lingo.game", "lingo_game"),
+    "attempt_points": ("sleuth.core.game", "attempt_points"),
     "wordle_game": ("sleuth.games.wordle.game", "wordle_game"),
     "mastermind": ("sleuth.games.mastermind", "mastermind"),
     "bulls_cows": ("sleuth.games.mastermind", "bulls_cows"),
@@ -44,7 +49,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "strategy": ("sleuth.core.strategies", "get"),
     "Evaluation": ("sleuth.core.tree", "Evaluation"),
     "evaluate": ("sleuth.core.tree", "evaluate"),
-    "SearchResult": ("sleuth.solve.search", "SearchResult"),
+    "SearchResult": ("sleuth.solve.results", "SearchResult"),
     "optimal_mean": ("sleuth.solve.search", "optimal_mean"),
     "optimal_worst": ("sleuth.solve.search", "optimal_worst"),
     "write_tree": ("sleuth.solve.export", "write_tree"),
@@ -63,11 +68,13 @@ __all__ = [
     "Strategy",
     "WordList",
     "__version__",
+    "attempt_points",
     "bulls_cows",
     "choose_words",
     "custom_game",
     "evaluate",
     "hangman_game",
+    "lingo_game",
     "load_words",
     "mastermind",
     "matrix_game",

@@ -70,6 +70,7 @@ def test_word_lists_that_are_not_plain_files(app: object, args: list[str], tmp_p
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 @pytest.mark.parametrize("args", [["hangman", "rate"], ["lingo", "pit", "--lengths", "5"]])
+@pytest.mark.processes
 def test_a_fifo_is_refused_at_once(args: list[str], tmp_path: Path) -> None:
     fifo = tmp_path / "words.fifo"
     os.mkfifo(fifo)
@@ -92,6 +93,7 @@ def test_absurd_length_ranges_are_refused_before_anything_is_built() -> None:
             parse_lengths(text)
 
 
+@pytest.mark.processes
 def test_the_referee_plays_a_word_of_21_letters(tmp_path: Path) -> None:
     """The referee's feedback on words of 21 letters (it used to end in ``words must all have
     one length between 1 and 20`` mid-round)."""
@@ -134,6 +136,7 @@ def test_the_player_plays_words_of_21_and_31_letters(tmp_path: Path, secret: str
     assert out.getvalue().split()[-1] == secret and len(out.getvalue().split()) <= 2
 
 
+@pytest.mark.processes
 def test_skipped_lines_are_one_plain_warning(tmp_path: Path) -> None:
     """Through the real entry point: one ``warning: FILE: skipped ...`` line, shown once even
     when the list is read twice, and no Python warning with its line of source code."""

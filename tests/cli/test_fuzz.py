@@ -8,7 +8,6 @@ at a time after them, so that their answer times are not those of a crowded mach
 
 from __future__ import annotations
 
-import importlib
 import shutil
 import stat
 import sys
@@ -16,21 +15,12 @@ import tempfile
 from collections.abc import Iterator
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from bench import fuzz_cases as fuzz
 
-
-def _bench_module(name: str) -> ModuleType:
-    """A module of ``bench/`` (not a package: found through sys.path, as the benchmarks do)."""
-    if str(REPO / "bench") not in sys.path:
-        sys.path.insert(0, str(REPO / "bench"))
-    return importlib.import_module(name)
-
-
-fuzz = _bench_module("fuzz_cases")
+pytestmark = pytest.mark.processes
 ALL = [*fuzz.CASES, *fuzz.INTERRUPTED]
 
 
@@ -84,7 +74,7 @@ def test_the_harness_sees_what_is_left_behind(tmp_path: Path) -> None:
 
 FINALIZER = """
 import os, signal, sys, threading, time
-from sleuth.cli.errors import keep_interrupts
+from sleuth.cli.common import keep_interrupts
 if sys.argv[1] == "keep":
     keep_interrupts()
 class Slow:

@@ -219,6 +219,7 @@ def test_solve_bad_options() -> None:
     assert result.exit_code == 2 and "unknown solver" in result.output
 
 
+@pytest.mark.processes
 def test_registered_under_sleuth() -> None:
     result = subprocess.run([sys.executable, "-m", "sleuth", "hangman", "--help"],
                             capture_output=True, text=True, timeout=120, check=False)

@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 from lingo_players import HONEST, WORDS_TEXT
 from sleuth.cli.lingo import app
 
+pytestmark = pytest.mark.processes
+
 WORDS = WORDS_TEXT.split()
 
 CRASH = "import sys\nsys.exit(3)\n"

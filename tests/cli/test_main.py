@@ -28,6 +28,7 @@ print("LOADED", " ".join(m for m in ("numpy", "numba", "typer") if m in sys.modu
     (["lists"], "lingo-official", "typer"),
     (["--version"], "sleuth 0.", "typer"),
 ])
+@pytest.mark.processes
 def test_commands_load_only_what_they_need(args: list[str], shown: str, loaded: str) -> None:
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
                           timeout=120)
@@ -35,6 +36,7 @@ def test_commands_load_only_what_they_need(args: list[str], shown: str, loaded: 
     assert done.stdout.strip().splitlines()[-1] == f"LOADED {loaded}"
 
 
+@pytest.mark.processes
 def test_every_group_answers_help() -> None:
     for group in ("lingo", "wordle", "game", "hangman"):
         done = subprocess.run([sys.executable, "-m", "sleuth", group, "--help"],
@@ -80,7 +82,7 @@ def test_a_bug_is_one_line_and_its_traceback_is_kept(monkeypatch: pytest.MonkeyP
 LOST_CTRL_C = """
 import os, signal, sys, time
 import sleuth.cli as cli
-from sleuth.cli.errors import keep_interrupts
+from sleuth.cli.common import keep_interrupts
 
 class Finalized:
     def __del__(self):  # a Ctrl-C lands here: Python reports it as unraisable and goes on
@@ -98,6 +100,7 @@ cli.main()
 """
 
 
+@pytest.mark.processes
 def test_a_failure_after_a_lost_ctrl_c_is_an_interrupt() -> None:
     ran = subprocess.run([sys.executable, "-c", LOST_CTRL_C], capture_output=True, text=True,
                          timeout=60)

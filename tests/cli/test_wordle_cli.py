@@ -173,13 +173,13 @@ def test_optimal_over_all_openers_resumes(lists: list[str], tmp_path: Path) -> N
                 *lists)
     assert first.exit_code == 0, first.output
     assert "0 of 3 openers already" in first.output and "Exact totals" in first.output
-    assert len(records.read_text().splitlines()) == 3
+    assert len(records.read_text().splitlines()) == 1 + 3  # the header, then the openers
     again = run("optimal", "--all", "--limit", "3", "--results", str(records), *lists)
     assert again.exit_code == 0 and "3 of 3 openers already" in again.output
     every = run("optimal", "--all", "--results", str(records), "--workers", "1", *lists)
     assert every.exit_code == 0, every.output
     lines = [json.loads(line) for line in records.read_text().splitlines()]
-    assert len(lines) == len(GUESSES) and "(cut)" in every.output
+    assert len(lines) == 1 + len(GUESSES) and "(cut)" in every.output
     best = min(r["total"] for r in lines if "total" in r)
     assert all(r["at_least"] > best for r in lines if "at_least" in r)
     assert f"REACT │    {best}" in every.output  # the best opener of this small game
@@ -208,6 +208,7 @@ def test_optimal_as_a_strategy(lists: list[str]) -> None:
     assert "unknown strategy 'luck'" in run("bench", "-s", "luck", *lists).output
 
 
+@pytest.mark.cluster
 def test_optimal_on_a_dask_cluster(lists: list[str], tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
@@ -227,7 +228,7 @@ def test_optimal_on_a_dask_cluster(lists: list[str], tmp_path: Path) -> None:
         sweep = run("optimal", "--all", "--limit", "4", "--results", str(records),
                     "--cluster", cluster.scheduler_address, *lists)
     assert sweep.exit_code == 0, sweep.output
-    assert len(records.read_text().splitlines()) == 4
+    assert len(records.read_text().splitlines()) == 1 + 4  # the header, then one record per opener
 
 
 # --------------------------------------------------------------------------- bad input
@@ -320,6 +321,7 @@ def _group(leader: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux's /proc")
+@pytest.mark.processes
 def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the terminal's process group) as the worker processes start: one
     line, exit 130 within seconds, no worker traceback, no worker left."""

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
-from sleuth.core.strategies import METRICS, Greedy, best_index
 from sleuth.core.tree import evaluate
 from sleuth.games.twod import ABOVE, BELOW, EQUAL, compare, twod
-from sleuth.words.feedback import FeedbackError
+from sleuth.solve.greedy import METRICS, Greedy, best_index
 
 
 def plain(guess: tuple[int, int], secret: tuple[int, int]) -> int:

@@ -1,15 +1,17 @@
-"""Fixtures for the Lingo referee and pit tests: small word lists and player programs."""
+"""Fixtures for the Lingo referee and pit tests: small word lists, player programs, and a wait
+for a process to end."""
 
 from __future__ import annotations
 
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from lingo_players import FIVE, FOUR, HONEST, WORDS_TEXT  # noqa: F401
+from lingo_players import FIVE, FOUR, HONEST
 
 
 def scripted(*lines: bytes) -> str:
@@ -28,9 +30,6 @@ MISBEHAVING = {
     "crash": "import sys\nsys.exit(3)\n",
     "hang": "import time\ntime.sleep(60)\n",
     "garbage": scripted(*[b"#!@ %%\n"] * 5),
-    "capitals": scripted(*[b"BOOK\n"] * 5),
-    "wrong_length": scripted(*[b"books\n"] * 5),
-    "unknown": scripted(*[b"zzzz\n"] * 5),
     "flood": "import sys\nwhile True:\n    sys.stdout.write('a' * 65536)\n    sys.stdout.flush()\n",
     "no_flush": (  # its own buffered stdout, whatever PYTHONUNBUFFERED says
         "import sys\nout = open(sys.stdout.fileno(), 'w', buffering=8192, closefd=False)\n"
@@ -91,7 +90,21 @@ def script() -> Callable[..., str]:
     return scripted
 
 
+def process_gone(pid: int, seconds: float = 5.0) -> bool:
+    """True once no process ``pid`` runs (a zombie counts as gone), waiting up to ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, IndexError):
+            return True
+        if state == "Z":
+            return True
+        time.sleep(0.05)
+    return False
+
+
 @pytest.fixture
-def honest_source() -> str:
-    """Source of the honest player (tries the first word consistent with all feedback)."""
-    return HONEST
+def gone() -> Callable[[int], bool]:
+    """``gone(pid)``: True once that process has ended, within five seconds."""
+    return process_gone

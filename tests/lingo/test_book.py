@@ -11,6 +11,9 @@ from sleuth.games.lingo.quick import list_key, shipped_tree
 from sleuth.words import lists
 
 ATTEMPTS = 5
+#: The mean scores of the shipped trees when they were prepared (lengths 4 to 13).
+MEANS = dict(zip(range(4, 14), ["133.98", "195.95", "235.26", "265.77", "289.92", "306.86",
+                                "321.84", "336.34", "351.48", "363.80"], strict=True))
 
 
 def marks(guess: str, secret: str) -> int:
@@ -34,23 +37,23 @@ def marks(guess: str, secret: str) -> int:
 
 
 def replay(tree: dict, words: list[str]) -> tuple[int, int]:
-    """Total score and games lost of ``tree`` over ``words``, one node at a time."""
+    """Total score and games lost of a tree file's ``tree`` over ``words``, one node at a time
+    (a feedback the game goes on after must have its node)."""
     total = lost = 0
     solved = 3 ** len(words[0]) - 1
-    stack: list[tuple[str, list[str], int]] = [("", words, 1)]
+    stack: list[tuple[dict, list[str], int]] = [(tree, words, 1)]
     while stack:
-        path, candidates, attempt = stack.pop()
-        guess = tree["first"] if not path else tree["moves"][path]
+        node, candidates, attempt = stack.pop()
         classes: dict[int, list[str]] = defaultdict(list)
         for secret in candidates:
-            classes[marks(guess, secret)].append(secret)
+            classes[marks(node["guess"], secret)].append(secret)
         for code, part in classes.items():
             if code == solved:
                 total += 100 * (6 - attempt)
             elif attempt == ATTEMPTS:
                 lost += len(part)
             else:
-                stack.append((f"{path}.{code}" if path else str(code), part, attempt + 1))
+                stack.append((node["next"][str(code)], part, attempt + 1))
     return total, lost
 
 
@@ -72,8 +75,10 @@ def test_marks_follow_the_rules_examples() -> None:
 def test_shipped_tree_scores_its_recorded_mean(length: int) -> None:
     words = sorted({w for w in lists.read(lists.LINGO) if len(w) == length})
     tree = shipped_tree(length, list_key(words))
-    assert tree is not None and tree["complete"] and tree["n_words"] == len(words)
-    total, _ = replay(tree, words)
+    assert tree is not None and tree["complete"] and tree["secrets"] == len(words)
+    assert (tree["format"], tree["game"], tree["measure"]) == ("sleuth-tree", "lingo", "points")
+    total, _ = replay(tree["tree"], words)
     assert total == tree["total"] and total / len(words) == pytest.approx(tree["mean"])
+    assert f"{tree['mean']:.2f}" == MEANS[length]
     assert {"command", "commit", "list"} <= set(tree["book"])
     assert "sleuth lingo prepare" in tree["book"]["command"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
@@ -18,16 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
-from lingo_players import PARRICIDE, SPOILER, escaper, sleeper
+from lingo_players import HONEST, PARRICIDE, SPOILER, escaper, sleeper
 from sleuth.games.lingo import sandbox
 from sleuth.games.lingo.pit import (
     PitError,
     Player,
     builtin_command,
     draw_words,
-    open_for_append,
+    games,
+    open_results,
     parse_lengths,
     ranks,
     read_results,
@@ -41,16 +40,12 @@ MakePlayer = Callable[[str, str], list[str]]
 NamedPlayer = Callable[[str], list[str]]
 
 
-def quiet() -> Console:
-    return Console(file=io.StringIO(), width=200)
-
-
 def spec(command: list[str]) -> str:
     return shlex.join(command)
 
 
 def games_of(path: Path) -> list[dict[str, Any]]:
-    return read_results(path).games
+    return games(read_results(path))
 
 
 def writable(path: Path) -> Path:
@@ -67,7 +62,7 @@ def test_pit_same_words_for_all_and_faults_recorded(
     players = [spec(player(name)) for name in names]
     words = wordlist.read_text().split()
     out = tmp_path / "results.jsonl"
-    console = quiet()
+    totals: list[int] = []
     report = run_pit(
         players,
         words,
@@ -77,12 +72,11 @@ def test_pit_same_words_for_all_and_faults_recorded(
         jobs=2,
         timeout=1.0,
         out=out,
-        console=console,
-        progress=True,
+        on_start=totals.append,
     )
     drawn = draw_words(words, [4], 3, 7)
     games = games_of(out)
-    assert report.played == len(games) == 18 and report.skipped == 0
+    assert report.played == len(games) == 18 and report.skipped == 0 and totals == [18]
     for name in players:
         assert sorted((g["length"], g["word"]) for g in games if g["player"] == name) == sorted(
             (4, w) for w in drawn[4]
@@ -108,9 +102,7 @@ def test_results_file_is_json_lines_with_a_header(
     player: NamedPlayer, wordlist: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "pit.jsonl"
-    words = wordlist.read_text().split()
-    honest = spec(player("honest"))
-    run_pit([honest], words, lengths=[4, 5], per_length=2, seed=3, out=out, console=quiet())
+    [honest] = finished_pit(player, wordlist, out, ["honest"], lengths=[4, 5], seed=3)
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     header, games = lines[0], lines[1:]
     assert header["type"] == "header" and header["seed"] == 3
@@ -128,20 +120,19 @@ def test_results_file_is_json_lines_with_a_header(
 def test_resume_skips_finished_games_and_completes_totals(
     make_player: MakePlayer,
     player: NamedPlayer,
-    honest_source: str,
     wordlist: Path,
     tmp_path: Path,
 ) -> None:
     starts = tmp_path / "starts.txt"
     writable(starts)
     counting = make_player(
-        "counting", f"open({str(starts)!r}, 'a').write('x\\n')\n" + honest_source
+        "counting", f"open({str(starts)!r}, 'a').write('x\\n')\n" + HONEST
     )
     players = [spec(counting), spec(player("garbage"))]
     words = wordlist.read_text().split()
     settings: dict[str, Any] = {"lengths": [4, 5], "per_length": 4, "seed": 11, "jobs": 2}
     full = tmp_path / "full.jsonl"
-    complete = run_pit(players, words, out=full, console=quiet(), **settings)
+    complete = run_pit(players, words, out=full, **settings)
     assert len(starts.read_text().split()) == 8
 
     lines = full.read_text().splitlines()
@@ -154,7 +145,7 @@ def test_resume_skips_finished_games_and_completes_totals(
     )  # killed mid-write
     writable(starts)
 
-    resumed = run_pit(players, words, resume=partial, console=quiet(), **settings)
+    resumed = run_pit(players, words, resume=partial, **settings)
     replayed_counting = 8 - sum(record["player"] == players[0] for record in kept)
     assert len(starts.read_text().split()) == replayed_counting
     assert (resumed.played, resumed.skipped) == (11, 5)
@@ -172,20 +163,21 @@ def test_resume_refuses_a_file_of_other_settings(
     player: NamedPlayer, wordlist: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "r.jsonl"
+    [honest] = finished_pit(player, wordlist, out, ["honest"], lengths=[5], per_length=1)
     words = wordlist.read_text().split()
-    honest = spec(player("honest"))
-    run_pit([honest], words, lengths=[5], per_length=1, seed=1, out=out, console=quiet())
     with pytest.raises(PitError, match="seed"):
-        run_pit([honest], words, lengths=[5], per_length=1, seed=2, resume=out, console=quiet())
+        run_pit([honest], words, lengths=[5], per_length=1, seed=2, resume=out)
     with pytest.raises(PitError, match="not found"):
-        run_pit([honest], words, lengths=[5], resume=tmp_path / "none.jsonl", console=quiet())
+        run_pit([honest], words, lengths=[5], resume=tmp_path / "none.jsonl")
 
 
-def finished_pit(player: NamedPlayer, wordlist: Path, path: Path, names: list[str]) -> list[str]:
-    """A small finished pit of the players ``names`` in ``path``; their commands."""
+def finished_pit(player: NamedPlayer, wordlist: Path, path: Path, names: list[str],
+                 **settings: Any) -> list[str]:
+    """A small finished pit of the players ``names`` in ``path`` (by default 2 words of length 4,
+    seed 1); their commands."""
     players = [spec(player(name)) for name in names]
-    run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1, out=path,
-            console=quiet())
+    settings = {"lengths": [4], "per_length": 2, "seed": 1, **settings}
+    run_pit(players, wordlist.read_text().split(), out=path, **settings)
     return players
 
 
@@ -193,8 +185,9 @@ def finished_pit(player: NamedPlayer, wordlist: Path, path: Path, names: list[st
     (b"\xff\xfe not text\n", "is not a results file (not UTF-8 text: byte 0)"),
     (b"able\nbook\n", "is not a results file: line 1 is not a pit header"),
     (b"", "is not a results file: it has no header line"),
-    ("HEADER\n{oops\nGAME\n", "line 2: not a JSON record"),
-    ("HEADER\n[1, 2]\nGAME\n", "line 2: not a JSON record"),
+    ("HEADER\n{oops\nGAME\n", "line 2: not a record of a results file (not a JSON object)"),
+    ("HEADER\n[1, 2]\nGAME\n", "line 2: not a record of a results file"),
+    ("HEADER\nGAME\nnot json\n", "line 3: not a record"),  # whole, so not torn
     ("HEADER\nGAME\n{\"type\": \"game\", \"player\": \"p\", \"length\": 4}\nGAME\n",
      "line 3: the game record has no 'word'"),
     ("HEADER\n{\"type\": \"game\", \"player\": \"p\", \"length\": \"4\", \"word\": \"able\", "
@@ -204,7 +197,7 @@ def finished_pit(player: NamedPlayer, wordlist: Path, path: Path, names: list[st
      '"words_hash": "x", "players": []}\n', "line 1: the header's 'lengths' is [4, True], not a "
      "list of whole numbers"),
     ("HEADER\n{\"type\": \"note\"}\n", "line 2: a record of unknown type 'note'"),
-], ids=["not-utf8", "word-list", "empty", "bad-json", "not-object", "missing-field",
+], ids=["not-utf8", "word-list", "empty", "bad-json", "not-object", "last-line", "missing-field",
         "bad-type", "bad-header", "bad-lengths", "unknown-type"])
 def test_resume_refuses_a_bad_file_in_one_line_and_leaves_it(
     player: NamedPlayer, wordlist: Path, tmp_path: Path, content: bytes | str, message: str
@@ -218,7 +211,7 @@ def test_resume_refuses_a_bad_file_in_one_line_and_leaves_it(
     bad.write_bytes(data)
     with pytest.raises(PitError, match=re.escape(message)) as caught:
         run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
-                resume=bad, console=quiet())
+                resume=bad)
     assert "\n" not in str(caught.value) and str(bad) in str(caught.value)
     assert bad.read_bytes() == data
 
@@ -228,10 +221,9 @@ def test_resume_refuses_a_folder_and_a_missing_file(
 ) -> None:
     players = [spec(player("honest"))]
     for path, message in [(tmp_path, "is a folder, not a results file"),
-                          (tmp_path / "none.jsonl", "resume file not found")]:
+                          (tmp_path / "none.jsonl", "results file not found")]:
         with pytest.raises(PitError, match=message):
-            run_pit(players, wordlist.read_text().split(), lengths=[4], resume=path,
-                    console=quiet())
+            run_pit(players, wordlist.read_text().split(), lengths=[4], resume=path)
         with pytest.raises(PitError, match=message):
             read_results(path)
 
@@ -253,7 +245,7 @@ def test_out_is_refused_before_any_game_when_it_exists_or_cannot_be_written(
     for out, message in cases:
         with pytest.raises(PitError, match=re.escape(message)):
             run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
-                    out=out, console=quiet(), on_game=played.append)
+                    out=out, on_game=played.append)
     assert played == [] and earlier.read_bytes() == kept
     assert sorted(p.name for p in tmp_path.iterdir()) == ["earlier.jsonl", "players", "words.txt"]
 
@@ -265,18 +257,17 @@ def test_a_results_file_in_use_by_another_pit_is_refused(
     players = finished_pit(player, wordlist, out, ["honest"])
     before = out.read_bytes()
     header = json.loads(before.decode().splitlines()[0])
-    sink, _ = open_for_append(out, header)  # as a running pit holds it
-    with sink, pytest.raises(PitError, match="in use by another pit"):
+    journal = open_results(out, header, resume=True)  # as a running pit holds it
+    with journal, pytest.raises(PitError, match="in use by another run"):
         run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
-                resume=out, console=quiet())
+                resume=out)
     assert out.read_bytes() == before
     report = run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
-                     resume=out, console=quiet())  # free again once that pit ends
+                     resume=out)  # free again once that pit ends
     assert (report.played, report.skipped) == (0, 2)
 
 
-@pytest.mark.parametrize("torn", ['{"type": "game", "pla', "GAME", "not json\n"],
-                         ids=["cut-off", "no-newline", "not-json"])
+@pytest.mark.parametrize("torn", ['{"type": "game", "pla', "GAME"], ids=["cut-off", "no-newline"])
 def test_a_torn_last_line_is_dropped_on_resume_and_said_once(
     player: NamedPlayer, wordlist: Path, tmp_path: Path, torn: str
 ) -> None:
@@ -284,15 +275,15 @@ def test_a_torn_last_line_is_dropped_on_resume_and_said_once(
     players = finished_pit(player, wordlist, out, ["honest"])
     header, first, second = out.read_text().splitlines()
     out.write_text(f"{header}\n{first}\n" + torn.replace("GAME", second))
-    console = quiet()
+    notes: list[tuple[str, str]] = []
     report = run_pit(players, wordlist.read_text().split(), lengths=[4], per_length=2, seed=1,
-                     resume=out, console=console)
+                     resume=out, on_note=lambda kind, text: notes.append((kind, text)))
     assert (report.played, report.skipped) == (1, 1)
     lines = out.read_text().split("\n")
     assert lines[-1] == "" and all(json.loads(line) for line in lines[:-1])
     assert len(lines) == 4 and read_results(out).torn is False
-    said = console.file.getvalue()  # type: ignore[attr-defined]
-    assert said.count(f"Dropped the torn last line of {out}") == 1
+    said = f"Dropped the torn last line of {out} (a pit stopped mid-write)"
+    assert [note for note in notes if "torn" in note[1]] == [("info", said)]
 
 
 def test_resume_refuses_another_set_of_players_naming_the_difference(
@@ -303,8 +294,7 @@ def test_resume_refuses_another_set_of_players_naming_the_difference(
     crash = spec(player("crash"))
     before = out.read_bytes()
     words = wordlist.read_text().split()
-    settings: dict[str, Any] = {"lengths": [4], "per_length": 2, "seed": 1, "resume": out,
-                                "console": quiet()}
+    settings: dict[str, Any] = {"lengths": [4], "per_length": 2, "seed": 1, "resume": out}
     with pytest.raises(PitError, match=re.escape(f"players: {garbage!r} in the file, not now")):
         run_pit([honest], words, **settings)
     with pytest.raises(PitError, match=re.escape(f"players: {crash!r} now, not in the file")):
@@ -322,7 +312,7 @@ def test_resume_refuses_another_word_list(player: NamedPlayer, wordlist: Path,
     assert header["words_hash"] == words_hash(wordlist.read_text().split())
     other = [*wordlist.read_text().split(), "zany"]
     with pytest.raises(PitError, match="word list: file "):
-        run_pit(players, other, lengths=[4], per_length=2, seed=1, resume=out, console=quiet())
+        run_pit(players, other, lengths=[4], per_length=2, seed=1, resume=out)
 
 
 def test_draw_is_seeded_sorted_sample_per_length(wordlist: Path) -> None:
@@ -363,12 +353,11 @@ def test_resolve_player_builtin_and_external(tmp_path: Path) -> None:
 
 def test_relative_command_runs_in_the_pit_directory(
     make_player: MakePlayer,
-    honest_source: str,
     wordlist: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    make_player("relative", honest_source)
+    make_player("relative", HONEST)
     monkeypatch.chdir(tmp_path / "players")
     name = f"{shlex.quote(sys.executable)} relative.py"
     report = run_pit(
@@ -407,7 +396,6 @@ def test_builtin_strategy_plays(wordlist: Path, tmp_path: Path) -> None:
         per_length=2,
         out=tmp_path / "b.jsonl",
         timeout=60,
-        console=quiet(),
     )
     assert report.standings[0].faults == 0 and report.standings[0].total > 0
 
@@ -429,12 +417,12 @@ def test_interrupted_pit_keeps_finished_games_and_resumes(
     settings: dict[str, Any] = {"lengths": [4], "per_length": 2, "seed": 5, "jobs": 2}
     start = time.monotonic()
     with pytest.raises(Interrupted):
-        run_pit(players, words, out=out, timeout=30, on_game=interrupt, console=quiet(), **settings)
+        run_pit(players, words, out=out, timeout=30, on_game=interrupt, **settings)
     assert time.monotonic() - start < 10  # the hanging games were stopped, not waited for
     cut = games_of(out)
     assert len(cut) == 1 and cut[0]["reason"] is None
 
-    report = run_pit(players, words, resume=out, timeout=1, console=quiet(), **settings)
+    report = run_pit(players, words, resume=out, timeout=1, **settings)
     assert (report.played, report.skipped) == (3, 1)
     assert len(games_of(out)) == 4
     assert sorted(s.games for s in report.standings) == [2, 2]
@@ -480,9 +468,9 @@ def test_a_player_cannot_spoil_the_lists_of_the_others(
     words = wordlist.read_text().split()
     settings: dict[str, Any] = {"lengths": [4, 5], "per_length": 3, "seed": 9, "jobs": 1}
     alone = tmp_path / "alone.jsonl"
-    run_pit([honest], words, out=alone, console=quiet(), **settings)
+    run_pit([honest], words, out=alone, **settings)
     both = tmp_path / "both.jsonl"
-    run_pit([spec(spoiler), honest], words, out=both, console=quiet(), **settings)
+    run_pit([spec(spoiler), honest], words, out=both, **settings)
 
     def plays(path: Path) -> list[tuple[str, list[str], int]]:
         return sorted((g["word"], g["guesses"], g["score"]) for g in games_of(path)
@@ -528,7 +516,7 @@ def test_a_sleeper_left_in_a_new_session_is_killed_after_its_game(
 
     report = run_pit([spec(make_player("escaper", escaper(str(pid_file))))],
                      wordlist.read_text().split(), lengths=[4], per_length=2, jobs=1,
-                     out=tmp_path / "o.jsonl", console=quiet(), on_game=check)
+                     out=tmp_path / "o.jsonl", on_game=check)
     assert report.played == 2 and len(set(pids)) == 2
     assert report.standings[0].faults == 0 and report.standings[0].total > 0
 
@@ -609,6 +597,6 @@ def test_an_isolated_player_cannot_read_the_results(
     os.chmod(report.parent, 0o777)
     peeker = spec([*make_player("peeker", PEEKER), str(out), str(report)])
     run_pit([spec(player("honest")), peeker], wordlist.read_text().split(), lengths=[4],
-            per_length=3, seed=5, jobs=1, out=out, console=quiet())
+            per_length=3, seed=5, jobs=1, out=out)
     assert out.stat().st_size > 0 and len(games_of(out)) == 6
     assert report.read_text().split() == ["0", "0", "0"]  # an empty file where the results are

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from sleuth.core.game import word_game
 from sleuth.core.strategies import get
 from sleuth.core.tree import evaluate
+from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.player import ATTEMPTS, play
 from sleuth.games.lingo.referee import play_game
 from sleuth.words.feedback import feedback_text
+
+pytestmark = pytest.mark.processes
 
 PLAYER = [sys.executable, "-m", "sleuth", "lingo", "player"]
 
@@ -31,7 +33,7 @@ def four(lingo_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pat
 
 def test_player_program_plays_what_the_tree_predicts(four: tuple[Path, list[str]]) -> None:
     directory, words = four
-    tree = evaluate(word_game(words, max_attempts=ATTEMPTS), get("prepared"))
+    tree = evaluate(lingo_game(words), get("prepared"))
     before = sorted(os.listdir(directory))
     for index in (0, 17, 123, 599):
         result = play_game(PLAYER, words[index], set(words), workdir=directory, timeout=60)
@@ -68,7 +70,7 @@ def test_player_stops_on_all_o_and_at_five_attempts(four: tuple[Path, list[str]]
 
 def test_player_exits_cleanly_at_end_of_input(four: tuple[Path, list[str]]) -> None:
     directory, words = four
-    game = word_game(words, max_attempts=ATTEMPTS)
+    game = lingo_game(words)
     first = game.guess_labels[get("prepared").choose(game, game.start())]
     assert in_process(directory, "", []) == [first]  # one guess, then the end of input
 
@@ -113,7 +115,7 @@ def test_rehearsals_are_real_games_down_the_openers_biggest_classes(
     from sleuth.games.lingo.prepare import ON_THE_FLY
 
     _, words = four
-    game = word_game(words, max_attempts=ATTEMPTS)
+    game = lingo_game(words)
     strategy = get("tournament")
     tree = evaluate(game, strategy)
     opener = strategy.choose(game, game.start())

@@ -17,14 +17,16 @@ import pytest
 from typer.testing import CliRunner
 
 from sleuth.cli import app
-from sleuth.core.game import word_game
+from sleuth.core.journal import JournalError
 from sleuth.core.strategies import get
 from sleuth.core.tree import evaluate
+from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.player import play
 from sleuth.games.lingo.prepare import (
+    BATCHES,
     Prepared,
+    PreparedStrategy,
     Settings,
-    TreePlayer,
     first_choices,
     list_key,
     load_tree,
@@ -51,8 +53,8 @@ def tree(words: list[str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Pr
 def test_recorded_total_is_what_the_tree_scores(words: list[str],
                                                 tree: tuple[Prepared, Path]) -> None:
     prepared, directory = tree
-    game = word_game(words)
-    played = evaluate(game, TreePlayer(directory))
+    game = lingo_game(words)
+    played = evaluate(game, PreparedStrategy(directory))
     assert played.mean_score() == pytest.approx(prepared.mean)
     assert prepared.first in prepared.screened
     # the top two by classes and by entropy, then two more by the measured class values
@@ -66,6 +68,47 @@ def test_tree_is_found_by_the_words_not_their_order(words: list[str],
     assert load_tree(list(reversed(words)), directory) == prepared
     assert load_tree(words[:-1], directory) is None
     assert list_key(words) != list_key(words[:-1])
+
+
+def flat_moves(node: dict, path: str = "") -> dict[str, str]:
+    """A tree's guesses by dotted feedback path, as Lingo's first tree files held them."""
+    moves = {path: node["guess"]} if path else {}
+    for code, child in node.get("next", {}).items():
+        moves.update(flat_moves(child, f"{path}.{code}" if path else code))
+    return moves
+
+
+def test_old_and_broken_tree_files_in_the_cache(words: list[str], tmp_path: Path,
+                                                tree: tuple[Prepared, Path],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tree of Lingo's first format is read as it was; a broken one is no tree (the game
+    searches instead), for the player's quick path too."""
+    from sleuth.games.lingo.quick import find_tree
+
+    prepared = tree[0]
+    old = {"length": 4, "key": prepared.key, "n_words": len(words), "first": prepared.first,
+           "moves": flat_moves(prepared.tree), "total": prepared.total, "seconds": 1.0,
+           "settings": prepared.settings, "screened": {}, "complete": True, "format": 1,
+           "book": {}, "mean": prepared.mean}
+    path = tree_path(words, tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(old))
+    loaded = load_tree(words, tmp_path)
+    assert loaded is not None and loaded.tree == prepared.tree and loaded.mean == prepared.mean
+    for text in ("{", '{"format": 1, "first": "tare"}', '{"format": "sleuth-tree"}', "[]"):
+        path.write_text(text)
+        assert load_tree(words, tmp_path) is None
+    arena = tmp_path / "arena"
+    arena.mkdir()
+    (arena / "wordlist4.txt").write_text("\n".join(words) + "\n")
+    monkeypatch.setenv("SLEUTH_CACHE_DIR", str(tmp_path / "cache"))
+    cached = tree_path(words)
+    cached.parent.mkdir(parents=True)
+    cached.write_text(json.dumps(old))
+    found = find_tree(4, arena)
+    assert found is not None and found["tree"] == prepared.tree
+    cached.write_bytes(b"\x1f\x8b broken")
+    assert find_tree(4, arena) is None
 
 
 def test_interrupted_run_resumes_without_redoing_work(words: list[str], tmp_path: Path,
@@ -86,11 +129,30 @@ def test_interrupted_run_resumes_without_redoing_work(words: list[str], tmp_path
     resumed: list[tuple[str, int]] = []
     again = prepare(words, QUICK, workers=1, directory=tmp_path,
                     progress=lambda s, d, t: resumed.append((s, d)))
-    assert again.total == pytest.approx(tree[0].total) and again.moves == tree[0].moves
+    assert again.total == pytest.approx(tree[0].total) and again.tree == tree[0].tree
     assert resumed[0][1] > 1  # the first report already counts the batches done before
     assert not journal.exists()
 
 
+def test_a_journal_of_other_settings_is_started_afresh_and_one_of_anything_else_refused(
+        words: list[str], tmp_path: Path, tree: tuple[Prepared, Path]) -> None:
+    journal = tree_path(words, tmp_path).with_suffix(".partial.jsonl")
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    journal.write_text("my notes\n")
+    with pytest.raises(JournalError, match=f"{journal} is not a preparation journal: line 1"):
+        prepare(words, QUICK, workers=1, directory=tmp_path)
+    assert journal.read_text() == "my notes\n"
+    other = {"kind": "settings", **asdict(QUICK), "exact": QUICK.exact + 1}
+    game = lingo_game(words)
+    firsts = {*first_choices(game, QUICK.top), game.guess_index(tree[0].first)}
+    bogus = [{"id": f"{stage}-{first}:{i}", "result": [], "seconds": 1.0}  # spoil any total
+             for first in firsts for stage in ("screen", "tree") for i in range(BATCHES)]
+    journal.write_text("".join(json.dumps(line) + "\n" for line in [other, *bogus]))
+    again = prepare(words, QUICK, workers=1, directory=tmp_path)
+    assert again.total == pytest.approx(tree[0].total) and not journal.exists()
+
+
+@pytest.mark.cluster
 def test_dask_cluster_prepares_the_same_tree(words: list[str], tmp_path: Path,
                                              tree: tuple[Prepared, Path]) -> None:
     from distributed import Client, LocalCluster
@@ -108,13 +170,14 @@ def test_dask_cluster_prepares_the_same_tree(words: list[str], tmp_path: Path,
     assert len(list((tmp_path / "c" / "lingo-trees").glob("4-*.json"))) == 1
 
 
+@pytest.mark.processes
 def test_player_program_follows_the_prepared_tree(words: list[str], tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "cache"
     monkeypatch.setenv("SLEUTH_CACHE_DIR", str(cache))
     prepared = prepare(words, QUICK, workers=1)
-    game = word_game(words)
-    planned = evaluate(game, TreePlayer())
+    game = lingo_game(words)
+    planned = evaluate(game, PreparedStrategy())
     arena = tmp_path / "arena"
     arena.mkdir()
     (arena / "wordlist4.txt").write_text("\n".join(words) + "\n")
@@ -137,7 +200,7 @@ def test_prepare_command_resumes_and_reports(words: list[str], tmp_path: Path,
     assert result.exit_code == 0, result.output
     assert "Prepared Lingo trees" in result.output
     stored = json.loads(tree_path(sorted(w for w in words[:120])).read_text())
-    assert stored["n_words"] == 120 and stored["length"] == 4
+    assert stored["secrets"] == 120 and stored["length"] == 4 and stored["game"] == "lingo"
     assert (stored["settings"]["exact"], stored["settings"]["width"]) == (4, 2)
     # without limits the length's defaults apply: short words are searched wider
     listing.write_text("\n".join(words[:60]) + "\n")
@@ -150,6 +213,7 @@ def test_prepare_command_resumes_and_reports(words: list[str], tmp_path: Path,
     assert bad.exit_code == 2
 
 
+@pytest.mark.processes
 def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
         words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import subprocess
@@ -213,7 +277,7 @@ def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
                                       "4", "--strategy", "prepared", "--strategy", "entropy"],
                                 env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    game = word_game(words)
+    game = lingo_game(words)
     proof = deep_bound(game)
     bound = proof.total / len(words)
     assert proof.exact and bound <= upper_bound(game, depth=1) / len(words)
@@ -245,7 +309,7 @@ def test_evaluate_command_gives_the_exact_optimum_on_long_words(lingo_dir: Path,
     result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing), "--length",
                                       "13", "--strategy", "entropy"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    game = word_game(words)
+    game = lingo_game(words)
     proof = deep_bound(game)
     assert proof.optimum
     flat = " ".join(result.output.split())
@@ -261,7 +325,7 @@ def test_evaluate_command_settles_whether_a_mean_is_reachable(lingo_dir: Path,
     words = (lingo_dir / "wordlist13.txt").read_text().split()[:800]
     listing = tmp_path / "words.txt"
     listing.write_text("\n".join(words) + "\n")
-    best = deep_bound(word_game(words)).total / len(words)
+    best = deep_bound(lingo_game(words)).total / len(words)
     for reach, says in [(best + 0.5, f"no strategy can average {best + 0.5:g}"),
                         (best - 0.5, f"averaging {best - 0.5:g} is not ruled out"),
                         (best, f"averaging {best:g} is not ruled out")]:
@@ -281,7 +345,7 @@ def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, 
     from sleuth.words.wordlist import load_words
 
     words = list(load_words(lingo_dir / f"wordlist{length}.txt").words)
-    proof = deep_bound(word_game(words), seconds=600)
+    proof = deep_bound(lingo_game(words), seconds=600)
     tree = prepare(words, workers=2, directory=tmp_path)
     assert proof.optimum and tree.total == pytest.approx(proof.total)
 
@@ -367,6 +431,7 @@ def ctrl_c(args: list[str], tmp_path: Path, after: float, ready: Callable[[int],
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
+@pytest.mark.processes
 def test_ctrl_c_ends_evaluate_within_a_second(tmp_path: Path) -> None:
     """The bound search runs numba kernels on threads; Ctrl-C used to wait for them (43 s)."""
     code, out, err, seconds, _ = ctrl_c(["lingo", "evaluate", "--list", "lingo-official",
@@ -378,6 +443,7 @@ def test_ctrl_c_ends_evaluate_within_a_second(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
 @pytest.mark.parametrize("group", [True, False], ids=["terminal", "kill"])
+@pytest.mark.processes
 def test_ctrl_c_ends_prepare_and_its_workers_within_a_second(tmp_path: Path, group: bool
                                                              ) -> None:
     """The pool's workers are ended at once (they used to finish their batches: 26 s), print

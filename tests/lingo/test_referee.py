@@ -1,4 +1,5 @@
-"""The Lingo referee against honest and misbehaving player programs."""
+"""The Lingo referee end to end: real player programs, crashes, hangs, floods, the sandbox and
+the ``referee`` command. The rules themselves are tested without processes in test_protocol.py."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lingo_players import FIVE, FOUR, KILL_PARENTS, SPOILER, escaper, sleeper, stderr_flood
+from lingo_players import KILL_PARENTS, SPOILER, escaper, sleeper, stderr_flood
 from sleuth.cli.lingo import app
-from sleuth.games.lingo.referee import MAX_STDERR, GameResult, play_game, score_for
+from sleuth.games.lingo.protocol import GameResult
+from sleuth.games.lingo.referee import MAX_STDERR, play_game
 from sleuth.games.lingo.sandbox import Sandbox, default_sandbox
 from sleuth.words.feedback import feedback_text
 
@@ -25,11 +27,13 @@ ISOLATED = default_sandbox().isolated
 needs_root = pytest.mark.skipif(
     not ISOLATED, reason="only a referee running as root can give players a uid of their own"
 )
+runner = CliRunner()
 MODES = [pytest.param(None, id="isolated", marks=needs_root), pytest.param(False, id="shared")]
 
 Player = Callable[[str], list[str]]
 MakePlayer = Callable[[str, str], list[str]]
 Script = Callable[..., str]
+Gone = Callable[[int], bool]
 
 
 @pytest.fixture
@@ -58,39 +62,6 @@ def test_honest_player_solves_and_scores_by_attempts(
     assert result.score == 100 * (6 - result.attempts)
     assert result.feedbacks == [feedback_text(g, secret) for g in result.guesses]
     assert result.word == secret and result.length == 4 and result.seconds > 0
-
-
-def test_first_guess_right_is_worth_500(player: Player, workdir: Path, four: list[str]) -> None:
-    result = play(player("honest"), four[0], four, workdir)
-    assert (result.attempts, result.score) == (1, 500)
-
-
-def test_score_formula() -> None:
-    assert [score_for(True, n) for n in range(1, 6)] == [500, 400, 300, 200, 100]
-    assert score_for(False, 5) == 0
-
-
-@pytest.mark.parametrize(
-    ("secret", "guess", "expected"),
-    [("dents", "dozes", "OXX?O"), ("cozies", "tosses", "XOXXOO"), ("flower", "rewolf", "??????")],
-)
-def test_feedback_follows_the_duplicate_rule(
-    make_player: MakePlayer, script: Script, tmp_path: Path, secret: str, guess: str, expected: str
-) -> None:
-    command = make_player("fixed", script(guess.encode() + b"\n", secret.encode() + b"\n"))
-    result = play(command, secret, [secret, guess], tmp_path)
-    assert result.feedbacks == [expected, "O" * len(secret)]
-    assert result.score == 400
-
-
-@pytest.mark.parametrize("name", ["garbage", "capitals", "wrong_length", "unknown"])
-def test_invalid_guesses_cost_an_attempt_each(
-    player: Player, workdir: Path, four: list[str], name: str
-) -> None:
-    result = play(player(name), "book", four, workdir)
-    assert result.attempts == 5 and len(result.guesses) == 5
-    assert result.feedbacks == ["XXXX"] * 5
-    assert (result.score, result.solved, result.reason) == (0, False, None)
 
 
 def test_each_bad_line_costs_one_attempt_then_a_solve_counts(
@@ -146,7 +117,7 @@ def test_output_flood_kills_the_player(player: Player, workdir: Path, four: list
 
 
 def test_children_holding_stdout_are_killed_when_the_player_exits(
-    make_player: MakePlayer, workdir: Path, four: list[str], drop: Path
+    make_player: MakePlayer, workdir: Path, four: list[str], drop: Path, gone: Gone
 ) -> None:
     pid_file = drop / "child.pid"
     source = f"""
@@ -159,22 +130,7 @@ sys.exit(1)
     result = play(make_player("forker", source), "book", four, workdir, timeout=10.0)
     assert result.reason == "crash (exit 1)"  # the launcher killed the child: stdout closed
     assert time.monotonic() - start < 5
-    assert not alive(int(pid_file.read_text()))
-
-
-def alive(pid: int) -> bool:
-    """True while a process exists and is not a zombie (waits up to 3 s for it to go)."""
-    deadline = time.monotonic() + 3
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-            state = Path(f"/proc/{pid}/stat").read_text().split()[2]
-        except (ProcessLookupError, FileNotFoundError):
-            return False
-        if state == "Z":
-            return False
-        time.sleep(0.05)
-    return True
+    assert gone(int(pid_file.read_text()))
 
 
 def test_player_that_ignores_the_end_is_killed(
@@ -289,24 +245,10 @@ def test_stderr_without_newlines_is_capped_per_game(
     assert text == "e" * (1 << 16) + "\n[player stderr cut after 65536 bytes]\n"
 
 
-runner = CliRunner()
-
-
-@pytest.fixture
-def arena(tmp_path: Path) -> Path:
-    """A folder laid out like the reference engine's: wordlist.txt and wordlistN.txt."""
-    folder = tmp_path / "arena"
-    folder.mkdir()
-    (folder / "wordlist.txt").write_text("\n".join(FOUR + FIVE) + "\n")
-    (folder / "wordlist4.txt").write_text("\n".join(FOUR) + "\n")
-    (folder / "wordlist5.txt").write_text("\n".join(FIVE) + "\n")
-    return folder
-
-
 def test_referee_refuses_a_missing_program_before_any_round(
-    arena: Path, monkeypatch: pytest.MonkeyPatch
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(arena)
+    monkeypatch.chdir(workdir)
     for player in ("./no-such-player", "no-such-program-anywhere --x"):
         result = runner.invoke(app, ["referee", "-player", player, "-word", "book"])
         assert result.exit_code == 2
@@ -314,8 +256,8 @@ def test_referee_refuses_a_missing_program_before_any_round(
         assert len(result.stderr.splitlines()) == 1 and "not found" in result.stderr
 
 
-def test_referee_usage_errors_exit_2(arena: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(arena)
+def test_referee_usage_errors_exit_2(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(workdir)
     honest = shlex.join([sys.executable, "-c", "pass"])
     for args in (["-player", ""], ["-player", "'unclosed"], ["-player", honest, "-word", "zzzz"]):
         result = runner.invoke(app, ["referee", *args])
@@ -324,9 +266,9 @@ def test_referee_usage_errors_exit_2(arena: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_referee_debug_flood_stays_bounded(
-    arena: Path, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch
+    workdir: Path, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(arena)
+    monkeypatch.chdir(workdir)
     player = shlex.join(make_player("flood", stderr_flood(16)))
     result = runner.invoke(app, ["referee", "-player", player, "-word", "able", "-debug"])
     assert result.exit_code == 0 and "Round won with score 500" in result.stdout
@@ -334,24 +276,26 @@ def test_referee_debug_flood_stays_bounded(
 
 
 def test_referee_player_cannot_touch_the_lists_here(
-    arena: Path, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch
+    workdir: Path, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(arena)
-    before = {path.name: path.read_bytes() for path in arena.iterdir()}
+    monkeypatch.chdir(workdir)
+    before = {path.name: path.read_bytes() for path in workdir.iterdir()}
     player = shlex.join(make_player("spoiler", SPOILER))
     result = runner.invoke(app, ["referee", "-player", player, "-word", "book"])
     assert result.exit_code == 0 and "Got:   " in result.stdout
-    assert {path.name: path.read_bytes() for path in arena.iterdir()} == before
+    assert {path.name: path.read_bytes() for path in workdir.iterdir()} == before
     if ISOLATED:
         assert "Got:   safe" in result.stdout
 
 
-def test_sigterm_ends_the_referee_in_order(make_player: MakePlayer, drop: Path, arena: Path):
+def test_sigterm_ends_the_referee_in_order(
+    make_player: MakePlayer, drop: Path, workdir: Path, gone: Gone
+) -> None:
     player = shlex.join(make_player("sleeper", sleeper(str(drop))))
     env = {**os.environ, "TMPDIR": str(drop)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "sleuth", "lingo", "referee", "-player", player, "-word", "book"],
-        cwd=arena, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     deadline = time.monotonic() + 20
     while len(list(drop.glob("*.pid"))) < 2 and time.monotonic() < deadline:
@@ -362,5 +306,5 @@ def test_sigterm_ends_the_referee_in_order(make_player: MakePlayer, drop: Path, 
     assert proc.returncode == 128 + signal.SIGTERM
     assert out == "Starting new round, word is book\n"
     assert err == "Error: stopped by SIGTERM\n"
-    assert len(pids) == 2 and not any(alive(pid) for pid in pids)
+    assert len(pids) == 2 and all(gone(pid) for pid in pids)
     assert not list(drop.glob("sleuth-*"))

@@ -7,12 +7,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from sleuth.games.lingo import sandbox
 from sleuth.games.lingo.sandbox import GameFolders, Sandbox, Seat, Stopped, held, stop_on_signals
+
+pytestmark = pytest.mark.processes
 
 ISOLATED = sandbox.default_sandbox().isolated
 needs_root = pytest.mark.skipif(
@@ -127,7 +130,9 @@ def test_every_process_of_a_seat_uid_is_killed() -> None:
         assert [proc.wait(timeout=5) for proc in sleepers] == [-signal.SIGKILL] * 3
 
 
-def test_the_launcher_ends_its_player_when_the_referee_dies(tmp_path: Path) -> None:
+def test_the_launcher_ends_its_player_when_the_referee_dies(
+    tmp_path: Path, gone: Callable[[int], bool]
+) -> None:
     pid_file = tmp_path / "player.pid"
     referee = f"""
 import subprocess, sys, time
@@ -147,16 +152,3 @@ with box.seat() as seat:
     proc.wait()
     assert gone(int(pid_file.read_text()))
 
-
-def gone(pid: int) -> bool:
-    """True once no process ``pid`` runs (a zombie counts as gone); waits up to 5 s."""
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (FileNotFoundError, IndexError):
-            return True
-        if state == "Z":
-            return True
-        time.sleep(0.05)
-    return False

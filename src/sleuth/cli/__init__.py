@@ -78,7 +78,7 @@ def plain_warnings() -> None:
 
 
 #: What a command stopped by Ctrl-C says when it had no more to say (its exit code is 130).
-INTERRUPTED = "error: interrupted by Ctrl-C"
+INTERRUPTED = "Error: interrupted by Ctrl-C"
 
 
 def main() -> None:
@@ -108,12 +108,12 @@ def _unexpected(error: Exception) -> int:
 
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the Ctrl-C sent again: not now
-        errors = sys.modules.get("sleuth.cli.errors")
+        errors = sys.modules.get("sleuth.cli.common")
         if errors is not None and errors.INTERRUPT_LOST.is_set():
             print(INTERRUPTED, file=sys.stderr)
             return 130
         where = _keep_traceback(error)
-        print(f"error: {one_line(f'{type(error).__name__}: {error}')}, a bug in sleuth; "
+        print(f"Error: {one_line(f'{type(error).__name__}: {error}')}, a bug in sleuth; "
               f"please report it with {where}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -18,24 +18,26 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from sleuth.cli.errors import (
+from sleuth.cli.common import (
+    Bar,
     fail,
     keep_interrupts,
+    new_console,
     one_line,
     reachable_cluster,
     writable_option,
 )
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
 from sleuth.core.strategies import STRATEGIES, Strategy, get
 from sleuth.core.tree import Node, evaluate
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
 from sleuth.solve.export import summary, write_tree
-from sleuth.solve.search import SearchResult, optimal_mean, optimal_worst
-from sleuth.words.feedback import FeedbackError
+from sleuth.solve.results import SearchResult
+from sleuth.solve.search import optimal_mean, optimal_worst
 
 app = typer.Typer(help="Mastermind, Bulls and Cows, twoD: analyse a strategy, or play one.",
                   no_args_is_help=True)
@@ -79,22 +81,15 @@ Digits = Annotated[int, typer.Option("--digits", "-n", min=1, max=10,
 Size = Annotated[int, typer.Option("--size", "-n", min=1, max=200, help="Grid side.")]
 
 
-def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
 
 
-LABEL = "[bold red]error:[/]"
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    return fail(message, code, LABEL)
 
 
 def _build(factory: Callable[[], Game]) -> Game:
     try:
         return factory()
     except ValueError as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
 
 
 #: Guess-secret pairs a game may have: every strategy scores all of them at its first guess
@@ -110,11 +105,11 @@ def _sized(title: str, guesses: int, secrets: int, strategy: str) -> None:
     """Refuse, before any work, a game too big to be analysed or played with ``strategy``."""
     pairs = guesses * secrets
     if pairs > MAX_PAIRS:
-        raise _fail(f"{title} has {guesses:,} guesses and {secrets:,} secrets: {pairs:,} "
+        raise fail(f"{title} has {guesses:,} guesses and {secrets:,} secrets: {pairs:,} "
                     f"pairs to score, more than the {MAX_PAIRS:,} sleuth takes (its tables "
                     "would not fit); choose a smaller game")
     if strategy in SEARCHES and pairs > MAX_EXACT_PAIRS:
-        raise _fail(f"{title}: an exact search over {guesses:,} guesses and {secrets:,} secrets "
+        raise fail(f"{title}: an exact search over {guesses:,} guesses and {secrets:,} secrets "
                     f"is out of reach (at most {MAX_EXACT_PAIRS:,} pairs, as in Bulls and "
                     "Cows); choose a greedy strategy such as entropy")
 
@@ -122,49 +117,25 @@ def _sized(title: str, guesses: int, secrets: int, strategy: str) -> None:
 # -- running a strategy against every secret ----------------------------------------------------
 
 
-class _Bar:
-    """A progress bar on stderr for long runs (silent when not a terminal): classes of a
-    search done of those queued, or secrets played of ``total``."""
-
-    def __init__(self, what: str, unit: str = "classes", total: int = 0) -> None:
-        self.progress = Progress(TextColumn(what), BarColumn(),
-                                 TextColumn("{task.completed}/{task.total} " + unit),
-                                 TimeElapsedColumn(), console=Console(stderr=True),
-                                 transient=True)
-        self.task = self.progress.add_task(what, total=total)
-
-    def advance(self, n: int) -> None:
-        """``n`` more done."""
-        self.progress.advance(self.task, n)
-
-    def __enter__(self) -> _Bar:
-        self.progress.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.progress.__exit__(None, None, None)
-
-    def __call__(self, done: int, queued: int) -> None:
-        self.progress.update(self.task, completed=done, total=queued)
-
-
 def _search(game: Game, strategy: str, max_guesses: int | None, first: str | None,
             workers: int | None, cluster: str | None, fewest_over: int | None = None,
             position: Position | None = None) -> SearchResult:
     if fewest_over is not None and strategy != "optimal-mean":
-        raise _fail("--fewest-over applies to the optimal-mean strategy")
+        raise fail("--fewest-over applies to the optimal-mean strategy")
     try:
-        with _Bar(f"{strategy} search") as bar:
+        with Bar(new_console(stderr=True), f"{strategy} search", unit="classes") as bar:
             if strategy == "optimal-mean":
-                return optimal_mean(game, position, max_guesses=max_guesses, first_guess=first,
-                                    workers=workers, cluster=cluster, progress=bar,
-                                    fewest_over=fewest_over)
+                result = optimal_mean(game, position, max_guesses=max_guesses,
+                                      first_guess=first, workers=workers, cluster=cluster,
+                                      progress=bar, fewest_over=fewest_over)
+                assert isinstance(result, SearchResult)  # only a search given `upper` is cut
+                return result
             return optimal_worst(game, position, first_guess=first, workers=workers,
                                  cluster=cluster, progress=bar, limit=max_guesses)
     except ValueError as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
     except KeyboardInterrupt:
-        raise _fail("interrupted: the search and its workers were stopped", 130) from None
+        raise fail("interrupted: the search and its workers were stopped", 130) from None
 
 
 class _Forced:
@@ -187,12 +158,12 @@ def _greedy(game: Game, strategy: str, first: str | None) -> Strategy:
     try:
         return _Forced(base, game.guess_index(first))
     except ValueError as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
 
 
 def _check_strategy(strategy: str) -> None:
     if strategy not in CHOICES:
-        raise _fail(f"unknown strategy {strategy!r}; choose one of {', '.join(CHOICES)}")
+        raise fail(f"unknown strategy {strategy!r}; choose one of {', '.join(CHOICES)}")
 
 
 def _roomy(game: Game, worst: int) -> Game:
@@ -207,13 +178,14 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
              fewest_over: int | None = None) -> None:
     _check_strategy(strategy)
     if tree is not None and tree.suffix.lower() not in (".json", ".dot", ".gv", ".txt"):
-        raise _fail(f"{tree.name}: the tree file must end in .json, .dot or .txt")
+        raise fail(f"{tree.name}: the tree file must end in .json, .dot or .txt")
     if tree is not None:
-        writable_option(tree, "--tree", LABEL)
-    reachable_cluster(cluster, LABEL)
-    console = _console()
+        writable_option(tree, "--tree")
+    reachable_cluster(cluster)
+    console = new_console()
     started = time.perf_counter()
     notes = []
+    root: Node | None
     if strategy in SEARCHES:
         result = _search(game, strategy, max_guesses, first, workers, cluster, fewest_over)
         played, root = _roomy(game, result.worst), result.tree
@@ -223,10 +195,10 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
         from dataclasses import replace
 
         if fewest_over is not None:
-            raise _fail("--fewest-over applies to the optimal-mean strategy")
+            raise fail("--fewest-over applies to the optimal-mean strategy")
         played = game if max_guesses is None else replace(game, max_cost=max_guesses)
         player = _greedy(game, strategy, first)
-        with _Bar(strategy, "secrets", len(game.secrets)) as bar:
+        with Bar(new_console(stderr=True), strategy, len(game.secrets), "secrets") as bar:
             evaluation = evaluate(played, player, keep_tree=True, progress=bar.advance)
         root = evaluation.root
     seconds = time.perf_counter() - started
@@ -240,7 +212,7 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
         try:
             written = write_tree(tree, played, root)
         except OSError as err:  # checked before the analysis: only a full disk or a race left
-            raise _fail(f"cannot write the tree {tree}: {err.strerror or err}", 1) from None
+            raise fail(f"cannot write the tree {tree}: {err.strerror or err}", 1) from None
         console.print(f"tree written to {escape(str(written))}")
 
 
@@ -302,12 +274,12 @@ def _play(game: Game, title: str, how: str, strategy: str, max_guesses: int | No
           secret: str | None) -> None:
     from dataclasses import replace
 
-    reachable_cluster(cluster, LABEL)
-    console = _console()
+    reachable_cluster(cluster)
+    console = new_console()
     target = None
     if secret is not None:
         if secret not in game.secret_labels:
-            raise _fail(f"{secret!r} is not a possible secret of {title}")
+            raise fail(f"{secret!r} is not a possible secret of {title}")
         target = game.secret_labels.index(secret)
     player = _strategy_for_play(game, strategy, max_guesses, first, workers, cluster)
     played = game if max_guesses is None else replace(game, max_cost=max_guesses)
@@ -316,6 +288,7 @@ def _play(game: Game, title: str, how: str, strategy: str, max_guesses: int | No
     if target is None:
         console.print(escape(HELP.format(how=how)))
     stack = [played.start()]
+    code: int | None  # None: the input ended
     while True:
         pos = stack[-1]
         guess = player.choose(played, pos)

@@ -22,19 +22,22 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from sleuth.cli.errors import fail, keep_interrupts, one_line, writable_option
-from sleuth.core.game import Contradiction, Game, Position
-from sleuth.games.hangman.game import MAX_LENGTH, hangman
-from sleuth.games.hangman.solve import (
-    BANDS,
-    SOLVERS,
-    Rating,
-    SetterModel,
-    get_solver,
-    rate,
-    word_prior,
+from sleuth.cli.common import (
+    Bar,
+    fail,
+    interrupted,
+    keep_interrupts,
+    new_console,
+    one_line,
+    writable_option,
 )
-from sleuth.words.feedback import FeedbackError, check_length
+from sleuth.core.errors import FeedbackError
+from sleuth.core.game import Contradiction, Game, Position
+from sleuth.games.hangman.difficulty import BANDS, Rating, rate
+from sleuth.games.hangman.game import MAX_LENGTH, hangman
+from sleuth.games.hangman.setter import SetterModel, word_prior
+from sleuth.games.hangman.solvers import SOLVERS, get_solver
+from sleuth.words.feedback import check_length
 from sleuth.words.wordlist import WordList
 
 app = typer.Typer(
@@ -58,12 +61,6 @@ PriorOption = Annotated[str, typer.Option(help="What the solver assumes of the s
                                           "uniform or frequency (common words likelier).")]
 
 
-def _err() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    return fail(message, code)
 
 
 def _load(path: Path | None, list_name: str | None = None) -> WordList:
@@ -118,7 +115,7 @@ def _wrong(word: str, letters: str) -> str:
     return " ".join(c for c in letters if c not in word) or "-"
 
 
-def _word_table(title: str, rating: Rating, indices: Sequence[int]) -> Table:
+def _word_table(title: str, rating: Rating, indices: np.ndarray) -> Table:
     table = Table(title=title, title_justify="left")
     table.add_column("word", style="bold")
     table.add_column("misses", justify="right")
@@ -205,22 +202,22 @@ def rate_command(
 ) -> None:
     """Rate how hard each word of a list is to guess, easiest first, in three bands."""
     if solver not in RATE_SOLVERS:
-        raise _fail(f"unknown solver {solver!r}; choose one of {', '.join(RATE_SOLVERS)}")
+        raise fail(f"unknown solver {solver!r}; choose one of {', '.join(RATE_SOLVERS)}")
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
-        raise _fail(f"{out}: the output file must end in .csv or .json")
+        raise fail(f"{out}: the output file must end in .csv or .json")
     if out is not None:
         writable_option(out, "--out")
     try:
         all_words = _load(words, list_name)
-        model = _setter_model(all_words, setter)
-        groups = _groups(all_words, length)
+        model = _setter_model(all_words.words, setter)
+        groups = _groups(all_words.words, length)
         for n in groups:  # every length is checked before any is rated
             check_length(n, MAX_LENGTH)
         if prior not in ("uniform", "frequency"):
             raise ValueError(f"unknown prior {prior!r}; choose uniform or frequency")
     except (ValueError, OSError) as error:
-        raise _fail(str(error)) from error
-    console = Console(highlight=False)
+        raise fail(str(error)) from error
+    console = new_console()
     console.print(f"Words: {escape(all_words.source)}")
     if model is not None:
         console.print("Setter model: " + "; ".join(model.describe()))
@@ -234,7 +231,7 @@ def rate_command(
         try:
             _write(out, ratings, "setter" if model is not None else prior)
         except OSError as error:
-            raise _fail(f"cannot write {out}: {error.strerror or error}", 1) from error
+            raise fail(f"cannot write {out}: {error.strerror or error}", 1) from error
         console.print(f"Every word's rating: {escape(str(out))} "
                       f"({sum(len(r.words) for r in ratings):,} rows)")
 
@@ -265,19 +262,15 @@ def _rate_with_progress(console: Console, group: list[str], solver: str, lives: 
                         weights: np.ndarray | None) -> Rating:
     """The rating of one length, on a thread of its own so that Ctrl-C is answered at once
     (one line, exit code 130) even inside a solver's compiled search."""
-    from rich.progress import Progress
+    from sleuth.core.parallel import interruptible
 
-    from sleuth.games.lingo.scoring import interruptible
-
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task(f"rating {len(group[0])}-letter words", total=len(group))
+    with Bar(console, f"rating {len(group[0])}-letter words", len(group)) as bar:
         try:
             return interruptible(lambda: rate(group, solver, lives=lives, weights=weights,
-                                              progress=lambda n: bar.advance(task, n)))
+                                              progress=bar.advance))
         except KeyboardInterrupt:
-            bar.stop()
-            console.print("Interrupted (SIGINT).")
-            raise typer.Exit(130) from None
+            bar.progress.stop()
+            raise interrupted(console, "Interrupted (SIGINT).") from None
 
 
 # --------------------------------------------------------------------------- drawing
@@ -358,8 +351,8 @@ def play(
             pool = [*pool, secret]
         game = hangman(pool, lives=lives)
     except (ValueError, OSError) as error:
-        raise _fail(str(error)) from error
-    console = Console(highlight=False)
+        raise fail(str(error)) from error
+    console = new_console()
     console.print(f"I have picked a word of {len(secret)} letters. You may guess {lives} wrong "
                   "letters; one more and you are hanged. Type a letter, the whole word, "
                   "'hint' or 'quit'.")
@@ -483,13 +476,13 @@ def solve(
         group = [w for w in all_words if len(w) == length]
         if not group:
             raise ValueError(f"no words of {length} letters in the list")
-        model = _setter_model(all_words, setter)
+        model = _setter_model(all_words.words, setter)
         game = hangman(group, lives=lives, weights=_prior(group, prior, model))
     except (ValueError, OSError) as error:
-        raise _fail(str(error)) from error
+        raise fail(str(error)) from error
     if setter is not None:
         writable_option(setter, "--setter")  # the word found is added to it at the end
-    console = Console(highlight=False)
+    console = new_console()
     console.print(f"Words: {escape(all_words.source)}")
     console.print(f"Think of a word of {length} letters; I know {len(group):,} of them. I may "
                   f"guess {lives} wrong letters. Answer with positions (2,5), a pattern "
@@ -502,7 +495,7 @@ def solve(
             with setter.open("a") as handle:
                 handle.write(found + "\n")
         except OSError as error:  # checked before the game: only a full disk or a race left
-            raise _fail(f"cannot add {found!r} to {setter}: {error.strerror or error}", 1
+            raise fail(f"cannot add {found!r} to {setter}: {error.strerror or error}", 1
                         ) from None
         console.print(f"Added {found!r} to {escape(str(setter))}: next time I know you better.")
 

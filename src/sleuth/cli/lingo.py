@@ -12,21 +12,31 @@ import random
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.cli.errors import fail, reachable_cluster
+from sleuth.cli.common import Bar, fail, interrupted, new_console, reachable_cluster
 from sleuth.games.lingo.pit import (
     DEFAULT_PER_LENGTH,
     DEFAULT_PLAYER,
     DEFAULT_SEED,
     PitError,
+    PitReport,
     Player,
     Standing,
     absolute_args,
@@ -35,15 +45,16 @@ from sleuth.games.lingo.pit import (
     list_origin,
     load_word_list,
     parse_lengths,
-    ranking_table,
+    ranks,
     read_results,
     resolve_player,
     run_pit,
-    standings_table,
     words_by_length,
     write_wordlists,
 )
-from sleuth.games.lingo.referee import ATTEMPTS, GameResult, play_game, program_error
+from sleuth.games.lingo.protocol import GameResult
+from sleuth.games.lingo.referee import play_game, program_error
+from sleuth.games.lingo.rules import ATTEMPTS
 from sleuth.games.lingo.sandbox import GameFolders, Stopped, default_sandbox, stop_on_signals
 
 if TYPE_CHECKING:
@@ -66,19 +77,7 @@ FEEDBACK_STYLES = {"O": "bold green", "?": "bold yellow", "X": "dim"}
 T = TypeVar("T")
 
 
-def _stdout() -> Console:
-    """Console for the reference-format lines: plain when not a terminal, never wrapped."""
-    return Console(highlight=False, soft_wrap=True, emoji=False, markup=False)
 
-
-def table_console() -> Console:
-    """Console for result tables: as wide as the tables need when output is not a terminal."""
-    console = Console()
-    return console if console.is_terminal else Console(width=160)
-
-
-def _stderr() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def feedback_line(feedback: str) -> Text:
@@ -186,20 +185,15 @@ def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Tab
 
 
 def _interruptible(console: Console, work: Callable[[], T]) -> T:
-    """``work()`` on a thread of its own while this one waits (:func:`sleuth.games.lingo.scoring.
-    interruptible`): on Ctrl-C one line and exit code 130 at once, the work abandoned."""
-    from sleuth.games.lingo.scoring import interruptible
+    """``work()`` on a thread of its own while this one waits: on Ctrl-C one line and exit code
+    130 at once, the work abandoned."""
+    from sleuth.core.parallel import interruptible
 
     try:
         return interruptible(work)
     except KeyboardInterrupt:
-        lead = "\n" if console.is_terminal else ""
-        console.print(f"{lead}Interrupted (SIGINT).", highlight=False)
-        raise typer.Exit(130) from None
+        raise interrupted(console, "Interrupted (SIGINT).") from None
 
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    return fail(message, code)
 
 
 @app.command()
@@ -240,24 +234,24 @@ def referee(
     try:
         all_words = load_word_list(words, list_name, here=cwd)
     except (ValueError, OSError) as error:
-        raise _fail(str(error)) from error
+        raise fail(str(error)) from error
     groups = {n: set(group) for n, group in words_by_length(all_words).items()}
     secrets = round_words(word or [], length, rounds, seed, groups)
-    out = _stdout()
+    out = new_console(plain=True)
     if secrets is None:
         out.print("Error: Unknown word")
         raise typer.Exit(2)
     if not secrets:
-        raise _fail(f"the word list has no words of length {length or REFERENCE_LENGTH}")
+        raise fail(f"the word list has no words of length {length or REFERENCE_LENGTH}")
     try:
         command = shlex.split(player)
     except ValueError as error:
-        raise _fail(f"cannot parse the player command: {error}") from error
+        raise fail(f"cannot parse the player command: {error}") from error
     if not command:
-        raise _fail("empty player command")
+        raise fail("empty player command")
     argv = absolute_args(command, cwd)  # the player runs in a folder of its own, not here
     if program_error(argv, cwd, None) is not None:
-        raise _fail(f"player program not found or not executable: {command[0]!r}")
+        raise fail(f"player program not found or not executable: {command[0]!r}")
     lengths = sorted({len(w) for w in word}) if word else [length or REFERENCE_LENGTH]
     total = _referee_rounds(argv, secrets, lengths, groups, cwd, source, all_words, timeout,
                             debug)
@@ -278,7 +272,7 @@ def _referee_rounds(
 ) -> int:
     """Play and print every round; return the total score. SIGTERM, SIGINT or SIGHUP end it
     in order (no player or folder left) with one line and exit code 128 + the signal."""
-    out, err = _stdout(), _stderr()
+    out, err = new_console(plain=True), new_console(stderr=True)
 
     def show(kind: str, text: str) -> None:
         out.print(Text(f"Got:   {printable(text)}") if kind == "guess" else feedback_line(text))
@@ -305,7 +299,7 @@ def _referee_rounds(
                 out.print(round_end_line(result))
                 total += result.score
     except Stopped as stopped:
-        raise _fail(f"stopped by {stopped.name}", 128 + stopped.signum) from None
+        raise fail(f"stopped by {stopped.name}", 128 + stopped.signum) from None
     return total
 
 
@@ -325,7 +319,8 @@ def pit_plan(resume: Path | None, players: list[str] | None, lengths: str | None
              list_name: str | None) -> PitPlan:
     """Each setting as given, else the resumed file's (from its header), else the default; an
     option that differs from the file is then refused by ``run_pit``, naming the difference."""
-    header = read_results(resume).header if resume is not None else {}
+    found = read_results(resume).header if resume is not None else None
+    header = found or {}  # read_results refuses a results file without a header
     text = lengths if lengths is not None else ",".join(map(str, header.get("lengths", [])))
     wanted = lingo_lengths(text or "4-13")
     if words is None and list_name is None and header.get("words_from"):
@@ -343,6 +338,83 @@ def pit_plan(resume: Path | None, players: list[str] | None, lengths: str | None
         else per_length,
         seed=header.get("seed", DEFAULT_SEED) if seed is None else seed,
     )
+
+
+def standings_table(ranked: Sequence[Standing], lengths: Sequence[int]) -> Table:
+    """The pit's table: per-length sums, total, mean and slowest seconds per game, faults."""
+    table = Table(title="Lingo pit", title_justify="left")
+    table.add_column("Player", style="bold")
+    for length in lengths:
+        table.add_column(str(length), justify="right")
+    table.add_column("Total", justify="right", style="bold cyan")
+    table.add_column("Games", justify="right")
+    table.add_column("s/game", justify="right")
+    table.add_column("slowest", justify="right")
+    table.add_column("Faults", justify="right")
+    for standing in ranked:
+        table.add_row(
+            escape(standing.player),
+            *(str(standing.per_length.get(length, 0)) for length in lengths),
+            str(standing.total),
+            str(standing.games),
+            f"{standing.mean_seconds:.2f}",
+            f"{standing.slowest:.2f}",
+            f"[red]{standing.faults}[/]" if standing.faults else "0",
+        )
+    return table
+
+
+def ranking_table(ranked: Sequence[Standing]) -> Table:
+    """The pit's ranking: place, player, total."""
+    table = Table(title="Ranking", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Player", style="bold")
+    table.add_column("Total", justify="right", style="bold cyan")
+    for place, standing in zip(ranks(ranked), ranked, strict=True):
+        table.add_row(str(place), escape(standing.player), str(standing.total))
+    return table
+
+
+def pit_note(console: Console) -> Callable[[str, str], None]:
+    """Prints the pit's notes: a warning's head (up to its colon) in yellow, details dimmed."""
+
+    def show(kind: str, text: str) -> None:
+        if kind == "warning":
+            head, _, rest = text.partition(": ")
+            console.print(f"[yellow]{escape(head)}:[/] {escape(rest)}")
+        elif kind == "detail":
+            console.print(f"[dim]{escape(text)}[/dim]")
+        else:
+            console.print(text, soft_wrap=True, highlight=False, markup=False)
+
+    return show
+
+
+def short_result(record: dict[str, Any]) -> str:
+    """A few words on the last game, for the pit's progress bar."""
+    text = escape(f"{record['player'][:24]} {record['word']} {record['score']}")
+    return text + (f" [red]({escape(record['reason'][:40])})[/]" if record["reason"] else "")
+
+
+def run_pit_shown(console: Console, plan: PitPlan, *, jobs: int | None, timeout: float,
+                  out: Path, resume: Path | None, new_folder: bool) -> PitReport:
+    """:func:`run_pit` of ``plan`` with its notes printed and, on a terminal, a progress bar of
+    its games (its total once the pit knows it)."""
+    columns = (TextColumn("[bold]Lingo pit[/]"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[last]}"), TimeRemainingColumn())
+    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+        tasks: list[TaskID] = []
+
+        def start(total: int) -> None:
+            tasks.append(bar.add_task("games", total=total, last=""))
+
+        def advance(record: dict[str, Any]) -> None:
+            bar.update(tasks[0], advance=1, last=short_result(record))
+
+        return run_pit(plan.players, plan.words, lengths=plan.lengths, per_length=plan.per_length,
+                       seed=plan.seed, jobs=jobs, timeout=timeout, out=out, resume=resume,
+                       origin=plan.origin, new_folder=new_folder, on_note=pit_note(console),
+                       on_start=start, on_game=advance)
 
 
 @app.command()
@@ -383,38 +455,23 @@ def pit(
     Prints the per-length sums, the ranking, and beside them the 2014 entries' published scores
     scaled to as many games.
     """
-    console = table_console()
+    console = new_console()
     try:
         plan = pit_plan(resume, player, lengths, per_length, seed, words, list_name)
         path = resume or out or default_out_path()
     except (ValueError, OSError, PitError) as error:
-        raise _fail(str(error), 2) from error
+        raise fail(str(error), 2) from error
     try:
-        report = run_pit(
-            plan.players,
-            plan.words,
-            lengths=plan.lengths,
-            per_length=plan.per_length,
-            seed=plan.seed,
-            jobs=jobs,
-            timeout=timeout,
-            out=path,
-            resume=resume,
-            console=console,
-            progress=console.is_terminal,
-            origin=plan.origin,
-            new_folder=resume is None and out is None,
-        )
+        report = run_pit_shown(console, plan, jobs=jobs, timeout=timeout, out=path,
+                               resume=resume, new_folder=resume is None and out is None)
     except PitError as error:
-        raise _fail(str(error), 2) from error
+        raise fail(str(error), 2) from error
     except OSError as error:  # the results file or a game folder, mid-run (a full disk)
-        raise _fail(f"{error.strerror or error}: {error.filename or path}", 1) from error
+        raise fail(f"{error.strerror or error}: {error.filename or path}", 1) from error
     except KeyboardInterrupt as stop:  # Ctrl-C, or Stopped by SIGTERM/SIGINT/SIGHUP
         name, code = getattr(stop, "name", "SIGINT"), 128 + getattr(stop, "signum", 2)
-        where, lead = escape(str(path)), "\n" if console.is_terminal else ""
-        console.print(f"{lead}Interrupted ({name}). Finished games are in {where}; continue "
-                      f"with --resume {where}", soft_wrap=True)
-        raise typer.Exit(code) from None
+        raise interrupted(console, f"Interrupted ({name}). Finished games are in {path}; "
+                          f"continue with --resume {path}", code) from None
     console.print(standings_table(report.standings, report.lengths))
     console.print(ranking_table(report.standings))
     groups = words_by_length(plan.words)
@@ -441,7 +498,7 @@ def player(
     from sleuth.games.lingo.player import play
 
     if strategy not in STRATEGIES:
-        raise _fail(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}", 2)
+        raise fail(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}", 2)
     raise typer.Exit(play(length, strategy))
 
 
@@ -489,14 +546,13 @@ def evaluate(
     """
     import time
 
-    from rich.progress import Progress
     from rich.table import Table
 
-    from sleuth.core.game import word_game
     from sleuth.core.strategies import get
     from sleuth.core.tree import evaluate as run_tree
+    from sleuth.games.lingo.game import lingo_game
 
-    console = table_console()
+    console = new_console()
     try:
         lingo_lengths(str(length))
         if reach is not None and not 0 <= reach <= 100 * ATTEMPTS:
@@ -510,8 +566,8 @@ def evaluate(
             raise ValueError(f"no words of length {length} in the list")
         chosen = [get(name) for name in (strategy or [DEFAULT_PLAYER])]
     except (ValueError, OSError) as error:
-        raise _fail(str(error), 2) from error
-    game = word_game(secrets, max_attempts=ATTEMPTS)
+        raise fail(str(error), 2) from error
+    game = lingo_game(secrets)
     best = None
     title = (f"Lingo, length {length}, {len(secrets)} words of {escape(word_list.source)} "
              "(exact, every word)")
@@ -544,12 +600,11 @@ def evaluate(
     reached: dict[int, float] = {}  # by first guess, the best total a strategy scored after it
     for strat in chosen:
         start = time.perf_counter()
-        with Progress(console=console, transient=True) as bar:
-            task = bar.add_task(strat.name, total=len(secrets))
-            result = _interruptible(console, lambda s=strat, t=task: run_tree(
-                game, s, progress=lambda n: bar.advance(t, n)))
+        with Bar(console, strat.name, len(secrets)) as bar:
+            result = _interruptible(console, partial(run_tree, game, strat,
+                                                     progress=bar.advance))
         seconds = time.perf_counter() - start
-        first = _interruptible(console, lambda s=strat: s.choose(game, game.start())) \
+        first = _interruptible(console, partial(strat.choose, game, game.start())) \
             if bound else -1
         reached[first] = max(reached.get(first, 0.0), result.mean_score() * len(secrets))
         rows.append((strat, result, first, seconds))
@@ -602,13 +657,13 @@ def prepare(
     import time
     from dataclasses import asdict, replace
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.table import Table
 
+    from sleuth.core.journal import JournalError
     from sleuth.games.lingo.prepare import Settings, load_tree, save_book
     from sleuth.games.lingo.prepare import prepare as prepare_tree
 
-    console = table_console()
+    console = new_console()
     try:
         wanted = lingo_lengths(lengths)
         word_list = load_word_list(words, list_name)
@@ -616,26 +671,23 @@ def prepare(
         if book is not None and not book.is_dir():
             raise ValueError(f"--book {book}: not a folder")
     except (ValueError, OSError) as error:
-        raise _fail(str(error), 2) from error
+        raise fail(str(error), 2) from error
     reachable_cluster(cluster)
     console.print(f"Words: {escape(word_list.source)}", highlight=False)
     table = Table(title="Prepared Lingo trees")
     for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):
         table.add_column(column, justify="right", no_wrap=True)
-    columns = (TextColumn("length {task.fields[length]} {task.description}"), BarColumn(),
-               MofNCompleteColumn())
     for length in wanted:
         secrets = by_length.get(length, [])
         if not secrets:
             console.print(f"no words of length {length}; skipped")
             continue
         start = time.perf_counter()
-        with Progress(*columns, console=console, transient=True) as bar:
-            task = bar.add_task("screening", total=None, length=length)
+        with Bar(console, f"length {length} screening") as bar:
 
-            def show(stage: str, done: int, total: int, task: int = task,
-                     bar: Progress = bar) -> None:
-                bar.update(task, description=stage.split("-")[0], completed=done, total=total)
+            def show(stage: str, done: int, total: int, length: int = length,
+                     bar: Bar = bar) -> None:
+                bar(done, total, f"length {length} {stage.split('-')[0]}")
 
             default = Settings.for_length(length)
             settings = replace(default, top=top or default.top, refine=refine,
@@ -646,13 +698,13 @@ def prepare(
                     tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
                                         progress=show)
             except KeyboardInterrupt:  # the workers are ended; finished batches are kept
-                lead = "\n" if console.is_terminal else ""
-                console.print(f"{lead}Interrupted (SIGINT); run the same command again to "
-                              "resume.", highlight=False)
-                raise typer.Exit(130) from None
+                raise interrupted(console, "Interrupted (SIGINT); run the same command again "
+                                  "to resume.") from None
             except OSError as error:  # the cluster lost, or the cache folder full, mid-run
-                raise _fail(f"{error.strerror or error}; run the same command again to "
+                raise fail(f"{error.strerror or error}; run the same command again to "
                             "resume", 1) from None
+            except JournalError as error:  # its .partial.jsonl in the cache is not its own
+                raise fail(str(error), 2) from None
         if book is not None:
             save_book(tree, book, shlex.join(["sleuth", *sys.argv[1:]]), word_list.source)
         seconds = tree.seconds or time.perf_counter() - start

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from sleuth.cli.errors import fail
+from sleuth.cli.common import fail, new_console
 from sleuth.words import lists
 
 LINGO_LENGTHS = range(4, 14)
@@ -24,7 +23,7 @@ def show_lists(
                                                "and where it comes from.")] = None,
 ) -> None:
     """The word lists shipped with sleuth: name, words per length, source (use with --list)."""
-    console = Console(highlight=False)
+    console = new_console()
     try:
         chosen = [lists.get(name)] if name else [lists.get(n) for n in lists.names()]
     except lists.ListError as error:

@@ -7,7 +7,7 @@ with ``--list``, and on any files with ``--answers``/``--guesses``; each says wh
 
 from __future__ import annotations
 
-import json
+import contextlib
 import select
 import sys
 import time
@@ -17,32 +17,26 @@ from typing import Annotated
 
 import numpy as np
 import typer
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.cli.errors import (
+from sleuth.cli.common import (
+    Bar,
     fail,
     keep_interrupts,
+    new_console,
     one_line,
     reachable_cluster,
     writable_option,
 )
 from sleuth.core.game import Game
-from sleuth.games.wordle.game import (
-    ATTEMPTS,
-    LENGTH,
-    PRIORS,
-    RANKINGS,
-    Lists,
-    Opening,
-    cached_first,
-    game_from,
-    load_lists,
-)
+from sleuth.games.wordle.game import ATTEMPTS, Opening, cached_first, game_from
 from sleuth.games.wordle.hint import EXACT_SECONDS, HintSession, Report
+from sleuth.games.wordle.lists import LENGTH, Lists, load_lists
+from sleuth.games.wordle.priors import PRIORS
+from sleuth.games.wordle.ratings import RANKINGS
 from sleuth.words import feedback as fb
 
 app = typer.Typer(
@@ -77,24 +71,13 @@ StrategyOpt = Annotated[list[str] | None, typer.Option(
     "--first, default SALET; searched once, then cached).")]
 
 
-def _console() -> Console:
-    """Standard output: coloured on a terminal, else plain and wide (tables uncut in files)."""
-    console = Console(highlight=False)
-    return console if console.is_terminal else Console(highlight=False, width=160)
 
-
-def _err() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    return fail(message, code)
 
 
 def _words_of(path: Path | None, length: int) -> list[str] | None:
     if path is None:
         return None
-    from sleuth.games.wordle.game import read_list
+    from sleuth.games.wordle.lists import read_list
 
     return list(read_list(path, length))
 
@@ -111,7 +94,7 @@ def make_game(answers: Path | None = None, guesses: Path | None = None,
         game = game_from(lists, attempts=attempts, prior=prior, past=past_words,
                          exclude_past=exclude_past, hard=hard, scoring=scoring)
     except (ValueError, OSError) as error:
-        raise _fail(str(error)) from error
+        raise fail(str(error)) from error
     return game, lists
 
 
@@ -139,7 +122,7 @@ def _strategy(name: str):
         return get(name)
     except ValueError as error:
         names = error.args[0].split("choose one of ")[-1]
-        raise _fail(f"unknown strategy {name!r}; choose one of {names}, optimal") from error
+        raise fail(f"unknown strategy {name!r}; choose one of {names}, optimal") from error
 
 
 def _player(name: str, game: Game, first: str | None, console: Console):
@@ -148,8 +131,9 @@ def _player(name: str, game: Game, first: str | None, console: Console):
     searched once and cached."""
     if name != "optimal":
         return _strategy(name)
-    from sleuth.games.wordle.game import TreePlayer, game_key, opener_table, rank_openers
-    from sleuth.words.wordlist import cache_dir
+    from sleuth.core.tree import TreePlayer
+    from sleuth.games.wordle.openers import opener_table, rank_openers
+    from sleuth.solve.greedy import Greedy
 
     if first is None:
         if "salet" in game.guess_labels:
@@ -157,20 +141,30 @@ def _player(name: str, game: Game, first: str | None, console: Console):
         else:
             stats = opener_table(game)
             first = game.guess_labels[int(stats["index"][rank_openers(stats, "expected")[0]])]
-    length = game.guesses.shape[1]
+    return TreePlayer(_optimal_tree(game, first, console), f"optimal after {first.upper()}",
+                      Greedy("entropy"))
+
+
+def _optimal_tree(game: Game, first: str, console: Console):
+    """The exact tree after ``first``: from the tree cache, else searched and cached there."""
+    from sleuth.core import treefile
+    from sleuth.core.storage import cache_dir
+    from sleuth.core.tree import from_labels
+    from sleuth.games.wordle.game import game_key
+    from sleuth.solve.export import document
+
     path = cache_dir() / f"wordle-tree-{game_key(game, 'optimal', first)}.json"
     try:
-        return TreePlayer(tree_node(game, json.loads(path.read_text()), length),
-                          name=f"optimal after {first.upper()}")
-    except (OSError, ValueError):
+        return from_labels(game, treefile.read(path)["tree"])
+    except FileNotFoundError:
         pass
+    except (OSError, ValueError) as error:  # an older sleuth's file, or a broken one
+        console.print(f"cached tree {escape(str(path))} not used ({escape(str(error))}); "
+                      "searching again", highlight=False)
     result = _search(game, first, None, console, None)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(tree_json(game, result.tree, length)))
-    except OSError:
-        pass
-    return TreePlayer(result.tree, name=f"optimal after {first.upper()}")
+    with contextlib.suppress(OSError):  # an unwritable cache only costs the search next time
+        treefile.write(path, document(game, result.tree, first=first))
+    return result.tree
 
 
 def _first(game: Game, first: str | None) -> int | None:
@@ -179,7 +173,7 @@ def _first(game: Game, first: str | None) -> int | None:
     try:
         return game.guess_index(first.strip().lower())
     except ValueError as error:
-        raise _fail(str(error)) from error
+        raise fail(str(error)) from error
 
 
 # --------------------------------------------------------------------------- hint
@@ -188,8 +182,10 @@ def _first(game: Game, first: str | None) -> int | None:
 def suggestion_table(report: Report) -> Table:
     """The best next guesses as a table."""
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for name, justify in (("#", "right"), ("guess", "left"), ("expected left", "right"),
-                          ("bits", "right"), ("answer?", "right"), ("worst", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("guess", "left"), ("expected left", "right"), ("bits", "right"),
+        ("answer?", "right"), ("worst", "right"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
     for i, r in enumerate(report.suggestions, 1):
         word = f"[bold]{r.word.upper()}[/]" if r.candidate else r.word.upper()
@@ -315,14 +311,14 @@ def hint(
     shared result (with or without the words). Commands: undo, new, hard on|off, all, help,
     quit.
     """
-    console = _console()
+    console = new_console()
     game, lists = make_game(answers, guesses, list_name, length=length, prior=prior, past=past,
                             exclude_past=exclude_past)
     try:
         session = HintSession(game, hard=hard, top=top, show=show, rank=rank, exact=exact,
                               exact_seconds=exact_time)
     except ValueError as error:
-        raise _fail(str(error)) from error
+        raise fail(str(error)) from error
     try:
         if played:
             _lists_line(console, game, lists)
@@ -345,15 +341,15 @@ def _hint_once(console: Console, session: HintSession, played: list[str]) -> Non
     for item in played:
         report = session.feed(item, quiet=True)
         if report.error:
-            raise _fail(f"{item}: {report.error}")
+            raise fail(f"{item}: {report.error}")
         notes += report.notes
     if session.words:
         words = ", ".join(w.upper() for w in session.words)
-        raise _fail(f"no colours for {words}: give each word its colours, e.g. crane:01200 or "
+        raise fail(f"no colours for {words}: give each word its colours, e.g. crane:01200 or "
                     "crane:bygbb")
     if session.codes:
         rows = " ".join(fb.to_text(c, session.length, "squares") for c in session.codes)
-        raise _fail(f"no word for the colours {rows}: give the words played after them")
+        raise fail(f"no word for the colours {rows}: give the words played after them")
     show_report(console, session.report(notes=notes))
 
 
@@ -376,14 +372,14 @@ def solve(
     attempts: AttemptsOpt = ATTEMPTS,
 ) -> None:
     """Play one game against WORD and show the path, coloured like the game."""
-    console = _console()
+    console = new_console()
     secret = word.strip().lower()
     if len(secret) != length or not (secret.isascii() and secret.isalpha()):
-        raise _fail(f"{word!r} is not a {length}-letter word")
+        raise fail(f"{word!r} is not a {length}-letter word")
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             hard=hard)
     if secret not in game.secret_labels:
-        raise _fail(f"{secret!r} is not in the answer list ({lists.source}); pass --answers "
+        raise fail(f"{secret!r} is not in the answer list ({lists.source}); pass --answers "
                     "or --list")
     _lists_line(console, game, lists)
     started = time.perf_counter()
@@ -434,7 +430,7 @@ def plot_distributions(results: Sequence[tuple[str, dict[int, int], int]], path:
     keys = sorted({k for _, dist, _ in results for k in dist})
     labels = [str(k) for k in keys] + (["X"] if any(f for *_, f in results) else [])
     fig, ax = plt.subplots(figsize=(max(8.0, 0.9 * len(results) + 4), 4.5))
-    ax.set_prop_cycle(color=plt.get_cmap("tab20").colors[: max(1, len(results))])
+    ax.set_prop_cycle(color=matplotlib.color_sequences["tab20"][: max(1, len(results))])
     width = 0.8 / max(1, len(results))
     for i, (name, dist, failures) in enumerate(results):
         values = [dist.get(k, 0) for k in keys] + ([failures] if len(labels) > len(keys) else [])
@@ -485,7 +481,7 @@ def bench(
     """Play every answer with several strategies: mean guesses, distribution, worst, time."""
     from sleuth.core.tree import evaluate
 
-    console = _console()
+    console = new_console()
     plot = None if no_plot or plot is None else _plot_path(plot)
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             prior=prior, hard=hard, scoring=scoring)
@@ -512,8 +508,8 @@ def bench(
             for s in chosen]
     for name, strat in [*runs, *trees]:
         started = time.perf_counter()
-        with _bar(console, name, len(game.secrets)) as (bar, task):
-            result = evaluate(game, strat, progress=lambda n, t=task: bar.advance(t, n))
+        with Bar(console, name, len(game.secrets)) as bar:
+            result = evaluate(game, strat, progress=bar.advance)
         seconds = time.perf_counter() - started
         row = _bench_row(name, result, seconds, attempts)
         if scoring == "lingo":
@@ -530,7 +526,7 @@ def bench(
         try:
             console.print(f"plot: {plot_distributions(results, plot, title)}")
         except OSError as error:  # checked before the games: only a full disk or a race left
-            raise _fail(f"cannot write the plot {plot}: {error.strerror or error}", 1) from None
+            raise fail(f"cannot write the plot {plot}: {error.strerror or error}", 1) from None
 
 
 def _plot_path(plot: Path) -> Path:
@@ -543,75 +539,34 @@ def _plot_path(plot: Path) -> Path:
         matplotlib.use("Agg")
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        raise _fail("the plot needs matplotlib (pip install matplotlib), or --no-plot") from None
+        raise fail("the plot needs matplotlib (pip install matplotlib), or --no-plot") from None
     kind = plot.suffix.lower().lstrip(".")
     if not kind and plot.name and not plot.is_dir():
         plot = plot.with_name(plot.name + ".png")
     elif kind and kind not in FigureCanvasBase.get_supported_filetypes():
-        raise _fail(f"--plot: {plot}: matplotlib does not write .{kind} files; use .png, .svg "
+        raise fail(f"--plot: {plot}: matplotlib does not write .{kind} files; use .png, .svg "
                     "or .pdf")
     return writable_option(plot, "--plot")
-
-
-class _bar:
-    """A transient progress bar (a no-op off terminals), as a context manager."""
-
-    def __init__(self, console: Console, name: str, total: int) -> None:
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(),
-                                 MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                                 transient=True, disable=not console.is_terminal)
-        self.name, self.total = name, total
-
-    def __enter__(self) -> tuple[Progress, int]:
-        self.progress.start()
-        return self.progress, self.progress.add_task(self.name, total=self.total)
-
-    def __exit__(self, *exc: object) -> None:
-        self.progress.stop()
 
 
 # --------------------------------------------------------------------------- trees
 
 
-def tree_json(game: Game, node, length: int) -> dict:
-    """A decision tree as JSON: each node's guess and, per colours, the next node."""
-    out: dict = {"guess": game.guess_labels[node.guess]}
-    nxt = {fb.to_text(code, length, "wordle"): tree_json(game, child, length)
-           for code, child in sorted(node.children.items()) if child is not None}
-    if nxt:
-        out["next"] = nxt
-    return out
-
-
-def tree_node(game: Game, data: dict, length: int):
-    """The inverse of :func:`tree_json` (raises ValueError on a malformed tree)."""
-    from sleuth.core.tree import Node
-
-    try:
-        node = Node(game.guess_index(data["guess"]), 0)
-        for colours, child in data.get("next", {}).items():
-            node.children[fb.parse(colours, length)] = tree_node(game, child, length)
-    except (KeyError, TypeError, AttributeError) as error:
-        raise ValueError(f"not a decision tree file ({error})") from error
-    return node
-
-
 def _tree_strategy(game: Game, path: Path):
-    from sleuth.games.wordle.game import TreePlayer
+    """Play the tree file at ``path`` (greedy entropy off the tree); one line if it is none."""
+    from sleuth.core import treefile
+    from sleuth.core.tree import TreePlayer, from_labels
+    from sleuth.solve.greedy import Greedy
     from sleuth.words.wordlist import read_file
 
     try:
-        data = json.loads(read_file(path, "decision tree"))
-        if not isinstance(data, dict):
-            raise ValueError("not a decision tree file (a JSON object with a guess expected)")
-        root = tree_node(game, data.get("tree", data), game.guesses.shape[1])
-    except RecursionError:
-        raise _fail(f"--tree {path}: the tree is nested too deeply to read") from None
+        root = from_labels(game, treefile.parse(treefile.loads(read_file(path, "decision tree")))
+                           ["tree"])
     except OSError as error:
-        raise _fail(f"--tree {path}: {error.strerror or error}") from None
+        raise fail(f"--tree {path}: {error.strerror or error}") from None
     except ValueError as error:
-        raise _fail(f"--tree {path}: {error}") from None
-    return TreePlayer(root, name=f"tree {path.name}")
+        raise fail(f"--tree {path}: {error}") from None
+    return TreePlayer(root, f"tree {path.name}", Greedy("entropy"))
 
 
 # --------------------------------------------------------------------------- openers
@@ -640,11 +595,11 @@ def openers(
     answer after each of the best --exact openers with a strategy (or optimally).
     """
     from sleuth.core.tree import evaluate
-    from sleuth.games.wordle.game import opener_table, rank_openers
+    from sleuth.games.wordle.openers import opener_table, rank_openers
 
     if by not in RANKINGS:
-        raise _fail(f"unknown ranking {by!r}; choose one of {', '.join(RANKINGS)}")
-    console = _console()
+        raise fail(f"unknown ranking {by!r}; choose one of {', '.join(RANKINGS)}")
+    console = new_console()
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             prior=prior, hard=hard)
     _lists_line(console, game, lists)
@@ -672,9 +627,8 @@ def openers(
         if follow is None:
             total, worst, failed = _optimal_total(game, word, console)
         else:
-            with _bar(console, word, len(game.secrets)) as (bar, task):
-                result = evaluate(game, Opening(guess, follow),
-                                  progress=lambda n, t=task: bar.advance(t, n))
+            with Bar(console, word, len(game.secrets)) as bar:
+                result = evaluate(game, Opening(guess, follow), progress=bar.advance)
             total, worst, failed = int(result.cost.sum()), result.worst, result.failures
         scored.append((total, word, worst, failed, time.perf_counter() - t0))
     exact_table = Table(title=f"Exact over every answer, then {strategy}")
@@ -700,19 +654,16 @@ def _search(game: Game, first: str | None, cluster: str | None, console: Console
     try:
         from sleuth.solve.search import optimal_mean
     except ImportError as error:
-        raise _fail(f"the exact search is not available ({error})") from error
+        raise fail(f"the exact search is not available ({error})") from error
     label = f"optimal after {first.upper()}" if first else "optimal"
     try:
-        with _bar(console, label, 1) as (bar, task):
-            def progress(done: int, queued: int) -> None:
-                bar.update(task, completed=done, total=max(queued, 1))
-
+        with Bar(console, label, 1) as bar:
             return optimal_mean(game, first_guess=first, max_guesses=game.max_cost,
-                                progress=progress, cluster=cluster, workers=workers)
+                                progress=bar, cluster=cluster, workers=workers)
     except ValueError as error:
-        raise _fail(str(error)) from error
+        raise fail(str(error)) from error
     except KeyboardInterrupt:
-        raise _fail("interrupted: the search and its workers were stopped", 130) from None
+        raise fail("interrupted: the search and its workers were stopped", 130) from None
 
 
 @app.command()
@@ -738,7 +689,10 @@ def optimal(
     attempts: AttemptsOpt = ATTEMPTS,
 ) -> None:
     """The exact optimal decision tree: the least total guesses over every answer."""
-    console = _console()
+    from sleuth.core import treefile
+    from sleuth.solve.export import document
+
+    console = new_console()
     if every:
         path = writable_option(results or Path(f"wordle-openers{'-hard' * hard}.jsonl"),
                                "--results")
@@ -763,13 +717,12 @@ def optimal(
                   + ("" if result.exact else " [yellow](heuristic bound, not exact)[/]"))
     console.print("  " + ", ".join(f"{k}: {v}" for k, v in sorted(dist.items())))
     path = out or Path(f"wordle-optimal{'-hard' * hard}-{result.first_guess}.json")
-    payload = {"first": result.first_guess, "total": result.total, "answers": n,
-               "mode": mode, "lists": lists.source, "seconds": round(result.seconds, 1),
-               "tree": tree_json(game, result.tree, length)}
+    payload = document(game, result.tree, first=result.first_guess, mode=mode,
+                       lists=lists.source, seconds=round(result.seconds, 1))
     try:
-        path.write_text(json.dumps(payload))
+        treefile.write(path, payload)
     except OSError as error:
-        raise _fail(f"cannot write {path}: {error}") from error
+        raise fail(f"cannot write {path}: {error}") from error
     console.print(f"tree: {path}")
 
 
@@ -777,22 +730,22 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
            workers: int | None, console: Console) -> None:
     """Every first guess, most promising first, through the exact search (resumable); an
     opener that cannot match the best so far is cut as soon as that is proven."""
-    from sleuth.games.wordle.game import Sweep, sweep_openers, sweep_order
+    from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
 
     order = sweep_order(game)
     order = order[:limit] if limit else order
     try:
         before = Sweep.load(path)
     except (OSError, ValueError) as error:
-        raise _fail(f"--results: {error}") from None
+        raise fail(f"--results: {error}") from None
     todo = sum(not before.done(w) for w in order)
     console.print(f"{len(order) - todo} of {len(order)} openers already in {path}; "
                   f"{todo} to search")
-    with _bar(console, "openers", len(order)) as (bar, task):
-        bar.update(task, completed=len(order) - todo)
+    with Bar(console, "openers", len(order)) as bar:
+        bar(len(order) - todo, len(order))
 
         def note(word: str, total: int | None, sweep: Sweep) -> None:
-            bar.advance(task)
+            bar.advance()
             best = sweep.best
             if total is None:
                 console.print(f"  {word.upper()}: at least {sweep.at_least[word]} (cut)")
@@ -805,10 +758,10 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
             sweep = sweep_openers(game, order, path, cluster=cluster, workers=workers,
                                   on_result=note)
         except KeyboardInterrupt:
-            raise _fail(f"interrupted; resume with the same command ({path} keeps every "
+            raise fail(f"interrupted; resume with the same command ({path} keeps every "
                         "finished opener)", 130) from None
         except (ValueError, OSError) as error:
-            raise _fail(str(error)) from error
+            raise fail(str(error)) from error
     ranked = sorted(sweep.totals.items(), key=lambda item: (item[1], item[0]))
     console.print(f"{len(sweep.totals)} openers searched to the end; {len(sweep.at_least)} "
                   f"cut as worse than the best (their proven bounds are in {path})")
@@ -843,14 +796,14 @@ def boards(
     length: LengthOpt = LENGTH,
 ) -> None:
     """Several boards at once (Dordle, Quordle, ...): one guess scored on every open board."""
-    from sleuth.core.strategies import METRICS
-    from sleuth.games.wordle.game import BoardsGreedy, boards_attempts, play_boards
+    from sleuth.games.wordle.boards import BoardsGreedy, boards_attempts, play_boards
+    from sleuth.solve.greedy import METRICS
 
-    console = _console()
+    console = new_console()
     if metric not in METRICS:
-        raise _fail(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
+        raise fail(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
     if secret and n_boards is not None and n_boards != len(secret):
-        raise _fail(f"--boards {n_boards} but {len(secret)} --secret: give one secret per "
+        raise fail(f"--boards {n_boards} but {len(secret)} --secret: give one secret per "
                     "board (or leave out --boards)")
     n_boards = len(secret) if secret else n_boards or 4
     game, lists = make_game(answers, guesses, list_name, length=length)
@@ -859,12 +812,12 @@ def boards(
         wanted = [w.strip().lower() for w in secret]
         missing = [w for w in wanted if w not in game.secret_labels]
         if missing:
-            raise _fail(f"not in the answer list: {', '.join(missing)}")
+            raise fail(f"not in the answer list: {', '.join(missing)}")
         plays: Iterable[list[int]] = [[game.secret_labels.index(w) for w in wanted]]
     else:
         rng = np.random.default_rng(seed)
         if n_boards > len(game.secrets):
-            raise _fail(f"only {len(game.secrets)} answers for {n_boards} boards")
+            raise fail(f"only {len(game.secrets)} answers for {n_boards} boards")
         plays = (rng.choice(len(game.secrets), n_boards, replace=False).tolist()
                  for _ in range(games))  # each drawn as it is played: any number of games
     _lists_line(console, game, lists)
@@ -913,22 +866,22 @@ def absurdle(
 
     The host keeps the largest class of answers (ties: fewest greens, then fewest yellows).
     """
-    from sleuth.games.wordle.game import absurdle_play, absurdle_solve
+    from sleuth.games.wordle.absurdle import AbsurdleResult, absurdle_play, absurdle_solve
 
-    console = _console()
+    console = new_console()
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=1 << 20)
     _lists_line(console, game, lists)
     started = time.perf_counter()
+    result: AbsurdleResult | None
     try:
         if play:
             result = absurdle_play(game, [w.strip().lower() for w in play])
         else:
-            with _bar(console, "searching", 1) as (bar, task):
+            with Bar(console, "searching", 1) as bar:
                 result = absurdle_solve(game, first=first and first.strip().lower(),
-                                        limit=limit, progress=lambda i, n: bar.update(
-                                            task, completed=i, total=n))
+                                        limit=limit, progress=bar)
     except ValueError as error:
-        raise _fail(str(error)) from error
+        raise fail(str(error)) from error
     if result is None:
         console.print(f"no forced win within {limit} guesses")
         raise typer.Exit(1)

@@ -12,7 +12,7 @@ A :class:`Position` is what the player knows: the candidates left (indices into 
 the cost so far and the history. ``Game.after`` narrows a position by one answer; an answer no
 candidate could have given raises :class:`Contradiction` and leaves the position as it was.
 
->>> from sleuth.core.game import word_game
+>>> from sleuth.words.game import word_game
 >>> g = word_game(["abc", "abd", "xyz"])
 >>> p = g.after(g.start(), g.guess_index("abc"), g.parse("OOX"))
 >>> g.secret_words(p.candidates)
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from sleuth.words import feedback as fb
+from sleuth.core.split import STATS, stats_from_codes
 
 Feedback = Callable[[np.ndarray, np.ndarray], np.ndarray]
 Stats = Callable[[np.ndarray, np.ndarray, np.ndarray | None], np.ndarray]
@@ -71,8 +71,8 @@ class Game:
     name: str = "game"
     ends: frozenset[int] = frozenset()  # every feedback that ends the game: solved and others
     named_by: np.ndarray | None = None  # per secret, a guess ending the game on it (-1: none)
-    _guess_of_secret: np.ndarray = field(default=None, repr=False)  # type: ignore[assignment]
-    _index: dict[str, int] = field(default=None, repr=False)  # type: ignore[assignment]
+    _guess_of_secret: np.ndarray = field(init=False, repr=False)  # set by __post_init__
+    _index: dict[str, int] = field(init=False, repr=False)  # set by __post_init__
 
     def __post_init__(self) -> None:
         index = {label: i for i, label in enumerate(self.guess_labels)}
@@ -165,12 +165,12 @@ class Game:
         if self.fast_stats is not None and len(self.ends) <= 1:
             return self.fast_stats(self.guesses[guesses], self.secrets[candidates], weights)
         solved = -1 if self.solved is None else self.solved
-        out = np.empty((len(guesses), len(fb.STATS)))
+        out = np.empty((len(guesses), len(STATS)))
         step = max(1, 2_000_000 // max(1, len(candidates)))
         for lo in range(0, len(guesses), step):
             block = self.end_as_solved(
                 self.feedback(self.guesses[guesses[lo : lo + step]], self.secrets[candidates]))
-            out[lo : lo + step] = fb.stats_from_codes(block, self.n_codes, solved, weights)
+            out[lo : lo + step] = stats_from_codes(block, self.n_codes, solved, weights)
         return out
 
     def end_as_solved(self, codes: np.ndarray) -> np.ndarray:
@@ -180,7 +180,13 @@ class Game:
             return codes
         codes = np.asarray(codes)
         ended = np.isin(codes, np.fromiter(self.ends, dtype=np.int64))
-        return np.where(ended, self.solved, codes).astype(codes.dtype, copy=False)
+        return np.where(ended, self.solved_code(), codes).astype(codes.dtype, copy=False)
+
+    def solved_code(self) -> int:
+        """The feedback of a found secret; raises ValueError for a game without one (Hangman)."""
+        if self.solved is None:
+            raise ValueError(f"{self.name}: this game has no solved feedback")
+        return int(self.solved)
 
     def guess_of_secret(self, candidates: np.ndarray) -> np.ndarray:
         """For each candidate secret, the guess that names it: one whose feedback on it ends the
@@ -219,35 +225,14 @@ class Game:
         return self.points(cost) if won else 0.0
 
 
-def lingo_points(attempts: int) -> float:
-    """Lingo's score for a game won in ``attempts`` guesses: 500 on the first, 100 on the fifth."""
-    return 100.0 * (6 - attempts)
+def attempt_points(first: float, step: float) -> Callable[[int], float]:
+    """Points for a game won in ``attempts`` guesses: ``first`` for one, ``step`` fewer for each
+    guess after it (Lingo's table is ``attempt_points(500, 100)``).
 
+    >>> [attempt_points(500, 100)(attempts) for attempts in (1, 5)]
+    [500.0, 100.0]
+    """
+    def points(attempts: int) -> float:
+        return float(first - step * (attempts - 1))
 
-def word_game(secrets: Sequence[str], guesses: Sequence[str] | None = None, *,
-              max_attempts: int = 5, weights: np.ndarray | None = None,
-              points: Callable[[int], float] | None = lingo_points,
-              name: str = "lingo") -> Game:
-    """A Lingo/Wordle-style game on words of one length (guesses default to the secrets)."""
-    guess_words = list(secrets) if guesses is None else list(guesses)
-    if not secrets:
-        raise ValueError("a word game needs at least one secret word")
-    length = len(secrets[0])
-    extra = sorted(set(secrets) - set(guess_words))
-    guess_words += extra  # every secret may be guessed
-    return Game(
-        guesses=fb.encode(guess_words),
-        secrets=fb.encode(list(secrets)),
-        feedback=fb.codes,
-        n_codes=fb.n_codes(length),
-        solved=fb.solved_code(length),
-        max_cost=max_attempts,
-        guess_labels=guess_words,
-        secret_labels=list(secrets),
-        weights=weights,
-        points=points,
-        render=lambda code: fb.to_text(code, length),
-        reader=lambda text: fb.parse(text, length),
-        fast_stats=fb.class_stats,
-        name=name,
-    )
+    return points

@@ -3,8 +3,10 @@
 Each node's guess is chosen once for all the secrets that reach it, and its feedback computed
 for them in one array call; the secrets are then split by feedback and followed down. The
 result gives every secret's outcome, hence the exact distribution of attempts and mean score.
+A kept tree plays back as a strategy (:class:`TreePlayer`) and goes to and from a tree file
+(:mod:`sleuth.core.treefile`) by :func:`to_labels` and :func:`from_labels`.
 
->>> from sleuth.core.game import word_game
+>>> from sleuth.words.game import word_game
 >>> from sleuth.core.strategies import get
 >>> result = evaluate(word_game(["aa", "ab", "ba", "bb"]), get("entropy"))
 >>> result.distribution()
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -103,3 +106,63 @@ def evaluate(game: Game, strategy: Strategy, position: Position | None = None, *
 
     root = visit(start)
     return Evaluation(game, cost, won, root if keep_tree else None, count[0])
+
+
+# -- trees as files (see :mod:`sleuth.core.treefile`) and played ----------------------------------
+
+
+def to_labels(game: Game, node: Node) -> dict[str, Any]:
+    """A tree as a tree file holds it: each guess by its label, each next node by the code of
+    the feedback that leads to it (the feedbacks that end the game have none)."""
+    out: dict[str, Any] = {"guess": game.guess_labels[node.guess]}
+    after = {str(code): to_labels(game, child)
+             for code, child in sorted(node.children.items()) if child is not None}
+    if after:
+        out["next"] = after
+    return out
+
+
+def from_labels(game: Game, tree: dict[str, Any]) -> Node:
+    """The tree a tree file holds, over ``game`` (sizes are not stored: 0); raises ValueError
+    naming a guess the game does not allow or a feedback code it cannot give."""
+    root = Node(game.guess_index(tree["guess"]), 0)
+    stack = [(root, tree)]
+    while stack:
+        node, data = stack.pop()
+        for key, child in data.get("next", {}).items():
+            code = int(key)
+            if not 0 <= code < game.n_codes:
+                raise ValueError(f"feedback code {code} after {data['guess']!r} is not one of "
+                                 f"this game's")
+            kid = Node(game.guess_index(child["guess"]), 0)
+            node.children[code] = kid
+            stack.append((kid, child))
+    return root
+
+
+@dataclass
+class TreePlayer:
+    """Play by a decision tree: the guess of the node the history leads to. Off the tree (a
+    history the tree does not hold), play ``fallback``, or raise ValueError without one."""
+
+    root: Node
+    name: str = "tree"
+    fallback: Strategy | None = None
+    start: int = 0  # guesses already in the history at the root
+
+    def node(self, position: Position) -> Node | None:
+        """The tree's node for this position, or None off the tree."""
+        node: Node | None = self.root
+        for guess, code in position.history[self.start:]:
+            if node is None or node.guess != guess:
+                return None
+            node = node.children.get(code)
+        return node
+
+    def choose(self, game: Game, position: Position) -> int:
+        node = self.node(position)
+        if node is not None:
+            return node.guess
+        if self.fallback is None:
+            raise ValueError("this position is not in the strategy's tree")
+        return self.fallback.choose(game, position)

@@ -20,8 +20,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Game
-from sleuth.words.feedback import FeedbackError
 
 MAX_PAIRS = 50_000_000  # calls of a Python feedback function refused beyond this
 
@@ -52,7 +52,7 @@ def feedback_table(guesses: Sequence[object], secrets: Sequence[object],
         for value in row:
             seen.setdefault(value, len(seen))
     try:
-        values = sorted(seen)
+        values = sorted(seen)  # type: ignore[type-var]  # TypeError when they do not compare
     except TypeError:
         values = list(seen)
     index = {v: i for i, v in enumerate(values)}

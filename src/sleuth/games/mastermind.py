@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numba import njit, prange
 
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Game
-from sleuth.words.feedback import FeedbackError
 
 MASTERMIND_SYMBOLS = "123456789"
 LETTER_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Game
-from sleuth.words.feedback import FeedbackError
 
 BELOW, ABOVE = 1, 2  # guess <= secret in both coordinates; guess >= secret in both
 EQUAL = BELOW | ABOVE
@@ -40,7 +40,7 @@ def compare(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
     s = np.atleast_2d(secrets)[None, :, :]
     below = (g <= s).all(axis=2)
     above = (g >= s).all(axis=2)
-    return (below * BELOW + above * ABOVE).astype(np.int8)
+    return np.asarray(below * BELOW + above * ABOVE, dtype=np.int8)
 
 
 def read_comparison(text: str) -> int:

@@ -1,4 +1,5 @@
-"""Decision trees out: every path, the figures, and files in JSON, Graphviz DOT or plain text.
+"""Decision trees out: every path, the figures, and files in JSON (the one tree file format of
+:mod:`sleuth.core.treefile`), Graphviz DOT or plain text.
 
 A tree is a :class:`tree.Node` (from ``evaluate(..., keep_tree=True)`` or from the exact
 searches); the candidates at each node are recomputed from the game, so any tree over any game
@@ -21,7 +22,6 @@ can be walked from the position it was built at.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,8 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
+from sleuth.core import treefile
 from sleuth.core.game import Game, Position
-from sleuth.core.tree import Node
+from sleuth.core.tree import Node, to_labels
 
 FORMATS = ("json", "dot", "txt")
 
@@ -97,7 +98,11 @@ def paths(game: Game, root: Node, position: Position | None = None) -> list[Game
 def summary(game: Game, root: Node, position: Position | None = None) -> dict:
     """The tree's figures: candidates, games won, total and worst cost, distribution, mean."""
     start = game.start() if position is None else position
-    every = paths(game, root, start)
+    return figures(paths(game, root, start), start)
+
+
+def figures(every: list[GamePath], start: Position) -> dict:
+    """The figures of :func:`summary`, from the tree's paths."""
     won = [p.cost - start.cost for p in every if p.won]
     values, counts = np.unique(np.array(won, dtype=np.int64), return_counts=True)
     total = int(sum(won))
@@ -126,44 +131,39 @@ def _nodes(game: Game, root: Node, start: Position) -> Iterator[tuple[Node, Posi
 # -- JSON ----------------------------------------------------------------------------------------
 
 
-def to_json(game: Game, root: Node, position: Position | None = None, *,
-            indent: int | None = 1) -> str:
-    """The tree as JSON: the figures, then nested nodes ``{guess, left, branches: [...]}``.
-
-    Each branch has the ``feedback`` text, its number of candidates (``left``), and either
-    ``next`` (a node), ``solved`` (the secret found) or ``lost`` (the secrets not found).
-    """
+def document(game: Game, root: Node, position: Position | None = None, **extra: object) -> dict:
+    """The tree as a tree file (:mod:`sleuth.core.treefile`) with its figures in the header and
+    ``extra`` after them. Its ``mean`` is in Lingo's points where the game scores points, else
+    the mean cost of the games won."""
     start = game.start() if position is None else position
-    facts = summary(game, root, start)
+    every = paths(game, root, start)
+    facts = figures(every, start)
     mean = facts["mean"]
-    head = {
-        "game": game.name,
+    head: dict = {
         "candidates": facts["candidates"],
         "total": facts["total"],
-        "mean": None if mean is None else float(mean),
         "mean_fraction": None if mean is None else f"{facts['total']}/{facts['won']}",
         "worst": facts["worst"],
         "distribution": {str(k): v for k, v in facts["distribution"].items()},
         "lost": facts["lost"],
-        "tree": _json_node(game, root, start),
     }
-    return json.dumps(head, indent=indent, ensure_ascii=False)
+    if start.history:
+        head["start"] = [[game.guess_labels[g], c] for g, c in start.history]
+    if game.points is not None:
+        points = [game.score(p.cost, p.won) for p in every]
+        measure, value = "points", sum(points) / len(points) if points else None
+    else:
+        measure, value = "cost", None if mean is None else float(mean)
+    return treefile.document(to_labels(game, root), game=game.name,
+                             key=treefile.list_key(game.secret_labels),
+                             secrets=len(game.secrets), mean=value, measure=measure,
+                             **head, **extra)
 
 
-def _json_node(game: Game, node: Node, pos: Position) -> dict:
-    out = []
-    for branch in branches(game, node, pos):
-        entry: dict = {"feedback": game.render(branch.code), "left": int(branch.candidates.size)}
-        if branch.outcome is True:
-            entry["solved"] = game.secret_labels[int(branch.candidates[0])]
-            entry["guesses"] = branch.position.cost
-        elif branch.outcome is False or branch.child is None:
-            entry["lost"] = game.secret_words(branch.candidates)
-        else:
-            entry["next"] = _json_node(game, branch.child, branch.position)
-        out.append(entry)
-    return {"guess": game.guess_labels[node.guess], "left": int(pos.candidates.size),
-            "branches": out}
+def to_json(game: Game, root: Node, position: Position | None = None, *,
+            indent: int | None = 1) -> str:
+    """The tree file of :func:`document` as JSON text."""
+    return treefile.dumps(document(game, root, position), indent)
 
 
 def _lone(game: Game, node: Node, candidates: np.ndarray) -> bool:
@@ -296,9 +296,10 @@ def write_tree(path: str | Path, game: Game, root: Node,
     target = Path(path)
     kind = target.suffix.lower().lstrip(".")
     kind = "dot" if kind == "gv" else kind
-    writers = {"json": to_json, "dot": to_dot, "txt": to_text}
-    if kind not in writers:
+    if kind not in FORMATS:
         raise ValueError(f"{target.name}: the tree file must end in .json, .dot or .txt")
-    text = writers[kind](game, root, position)
+    if kind == "json":
+        return treefile.write(target, document(game, root, position), indent=1)
+    text = (to_dot if kind == "dot" else to_text)(game, root, position)
     target.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
     return target

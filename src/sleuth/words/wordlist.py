@@ -20,24 +20,23 @@ import numbers
 import os
 import re
 import stat
-import tempfile
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 
-from sleuth.core.storage import cache_dir
+from sleuth.core.errors import FileError
+from sleuth.core.storage import atomic_write, cache_dir
 
 __all__ = [
     "PRIOR_KINDS",
-    "FileError",
     "WordList",
     "WordListError",
     "WordListWarning",
-    "cache_dir",
     "common_words",
     "default_words",
     "frequencies",
@@ -63,10 +62,6 @@ _CACHE_MAGIC = "# sleuth default word list"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-class FileError(ValueError):
-    """An input file could not be read: missing, unreadable, too big, or no regular file."""
-
-
 class WordListError(FileError):
     """A word list could not be used: missing, unreadable, not text, or without words."""
 
@@ -85,7 +80,7 @@ def _is_word(s: str) -> bool:
 
 
 @dataclass(frozen=True, repr=False)
-class WordList:
+class WordList(Sequence[str]):
     """A cleaned word list: unique lowercase a-z words in first-seen order, plus counts.
 
     ``skipped``, ``duplicates`` and ``blank`` count lines of the whole input, before any
@@ -113,6 +108,22 @@ class WordList:
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.words)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        return self.words[index]
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._members
+
+    @functools.cached_property
+    def _members(self) -> frozenset[str]:
+        return frozenset(self.words)
 
     @functools.cached_property
     def _by_length(self) -> dict[int, tuple[str, ...]]:
@@ -391,24 +402,12 @@ def _read_cache(path: Path) -> tuple[str, ...] | None:
 
 
 def _write_cache(path: Path, words: tuple[str, ...]) -> None:
-    """Write the cache atomically (temp file + ``os.replace``); failures are ignored."""
+    """Write the cache atomically; a read-only or full cache folder only costs a rebuild."""
     body = "".join(w + "\n" for w in words)
     digest = hashlib.sha256(body.encode("ascii")).hexdigest()
-    text = f"{_cache_header()} n={len(words)} sha256={digest}\n{body}"
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="ascii", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-        tmp = None
-    except OSError:
-        pass  # a read-only or full cache dir only costs a rebuild next time
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    with contextlib.suppress(OSError):
+        atomic_write(path, f"{_cache_header()} n={len(words)} sha256={digest}\n{body}"
+                     .encode("ascii"))
 
 
 def _default_words_from(directory: Path | None) -> WordList:

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Game, Position
 from sleuth.words import feedback as fb
-from sleuth.words.feedback import FeedbackError
 
 LETTERS = fb.ALPHABET
 _BLANKS = "_-.0"

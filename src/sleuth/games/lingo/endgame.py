@@ -39,8 +39,11 @@ is first renumbered through a hash table (:func:`_relabel`), the solved code to 
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import numpy as np
 from numba import njit, types
+from numba.extending import typeof_impl
 from numba.typed import Dict
 
 from sleuth.words.feedback import _fill_row, _place_values, _scratch, _secret_tables, codes
@@ -49,8 +52,50 @@ EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
 
 KEY = types.UniTuple(types.int64, 2)  # a memo key: two 64-bit hashes
-#: (guesses, place values, scratch, stamp, memo, solved code, limits, sizes, relabel table)
-Context = tuple
+
+
+class Context(NamedTuple):
+    """What one thread needs to search (see :func:`context`)."""
+
+    guesses: np.ndarray
+    """The guesses' letter rows (uint8)."""
+    place_values: np.ndarray
+    """The feedback kernel's place values (3**k by position)."""
+    scratch: np.ndarray
+    """The feedback kernel's scratch."""
+    stamp: np.ndarray
+    """A stamp per feedback code, its last cell the current stamp (counts distinct codes)."""
+    memo: Dict
+    """Values (or bounds) by candidate set: two 64-bit hashes -> float."""
+    solved: int
+    """The all-right code (0 when codes are renumbered)."""
+    exact: int
+    """With three attempts left, sets of more candidates than this search a shortlist."""
+    width: int
+    """The shortlist's width, by bound and by entropy (0: every guess)."""
+    sizes: np.ndarray
+    """Scratch: a class size per feedback code, zero between uses."""
+    labels: np.ndarray
+    """Scratch: a class label per feedback code, zero between uses."""
+    relabel: np.ndarray
+    """For long words, the hash table that renumbers codes (no columns: codes are direct)."""
+
+
+_KNOWN_TYPES: dict[int, tuple[object, Any]] = {}
+
+
+@typeof_impl.register(Context)
+def _typeof_known(value: Context, context: object) -> Any:
+    """The numba type of a context, worked out once per context: numba types a named tuple's
+    every field at every call from Python (the fields of a tuple never change)."""
+    known = _KNOWN_TYPES.get(id(value))
+    if known is None or known[0] is not value:
+        if len(_KNOWN_TYPES) >= 256:
+            _KNOWN_TYPES.clear()
+        known = (value, typeof_impl.dispatch(tuple)(value, context))
+        _KNOWN_TYPES[id(value)] = known
+    return known[1]
+
 #: Longest words whose codes index the tables directly (3**13 cells, 13 MB each); longer words'
 #: codes are renumbered per row (see :func:`_relabel`).
 DIRECT_LENGTH = 13
@@ -61,28 +106,28 @@ def context(guesses: np.ndarray, solved: int, *, exact: int = 0, width: int = 0)
     a stamp per feedback code (its last cell the current stamp), an empty memo, the limits
     of the search: with three attempts left, sets of more than ``exact`` candidates (0: none)
     search only a shortlist of ``width`` guesses by bound and ``width`` by entropy; with four
-    left the shortlist is always used when ``width`` > 0; a class size per feedback code,
+    left the shortlist is always used when ``width`` > 0; a class size and a label per code,
     kept zeroed between uses; and, for words longer than :data:`DIRECT_LENGTH`, the hash table
     that renumbers codes (then the stamps and sizes are per label, and the solved code is 0).
     ``solved`` must be the all-right code: the search is for Lingo-like word games."""
     length = guesses.shape[1]
     memo = Dict.empty(key_type=KEY, value_type=types.float64)
-    limits = np.array([exact if exact > 0 else 1 << 60, width], np.int64)
     cells = 3**length
     relabel = np.zeros((3, 0), np.int64)
     if length > DIRECT_LENGTH:
         cells = guesses.shape[0] + 1  # labels 0..m: a row has at most one code per secret
         relabel = np.full((3, 1 << max(4, (2 * cells).bit_length())), -1, np.int64)
         solved = 0
-    return (np.ascontiguousarray(guesses, dtype=np.uint8), _place_values(length), _scratch(),
-            np.zeros(cells + 1, np.int64), memo, solved, limits, np.zeros(cells, np.int64),
-            relabel)
+    return Context(np.ascontiguousarray(guesses, dtype=np.uint8), _place_values(length),
+                   _scratch(), np.zeros(cells + 1, np.int64), memo, solved,
+                   exact if exact > 0 else 1 << 60, width, np.zeros(cells, np.int64),
+                   np.zeros(cells, np.int64), relabel)
 
 
 def _check_fits(ctx: Context, n: int) -> None:
     """Renumbered codes need at most as many secrets as the context has guesses."""
-    if ctx[8].shape[1] and n > ctx[0].shape[0]:
-        raise ValueError(f"{n} secrets but only {ctx[0].shape[0]} guesses in the context")
+    if ctx.relabel.shape[1] and n > ctx.guesses.shape[0]:
+        raise ValueError(f"{n} secrets but only {ctx.guesses.shape[0]} guesses in the context")
 
 
 @njit(cache=True, nogil=True)
@@ -154,7 +199,7 @@ def _entropy(row: np.ndarray, n: int, sizes: np.ndarray, touched: np.ndarray) ->
 
 
 @njit(cache=True, nogil=True)
-def _key(ids: np.ndarray, tag: float) -> tuple[int, int]:
+def _key(ids: np.ndarray, tag: float) -> tuple[np.int64, np.int64]:
     """Two independent 64-bit hashes of a sorted index set and a tag (the points at stake)."""
     h1 = np.uint64(1469598103934665603) ^ np.uint64(int(tag * 16.0))
     h2 = np.uint64(88172645463325252) + np.uint64(int(tag * 16.0))
@@ -167,7 +212,7 @@ def _key(ids: np.ndarray, tag: float) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True)
-def _remember(memo: Dict, key: tuple[int, int], value: float) -> None:
+def _remember(memo: Dict, key: tuple[np.int64, np.int64], value: float) -> None:
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
     memo[key] = value
@@ -178,11 +223,10 @@ def _codes(ctx: Context, g: int, sub: np.ndarray, letter_set: np.ndarray, counts
            row: np.ndarray) -> tuple[int, int]:
     """Fill ``row`` with the codes of guess ``g`` on ``sub`` (renumbered for long words); return
     classes and hit."""
-    guesses, w, scratch, stamp, _, solved, _, _, table = ctx
-    _fill_row(guesses[g], sub, letter_set, counts, w, row, scratch)
-    if table.shape[1] > 0:
-        _relabel(row, sub.shape[0], table, 3 * w[0] - 1)
-    return _count(row, sub.shape[0], stamp, solved)
+    _fill_row(ctx.guesses[g], sub, letter_set, counts, ctx.place_values, row, ctx.scratch)
+    if ctx.relabel.shape[1] > 0:
+        _relabel(row, sub.shape[0], ctx.relabel, 3 * ctx.place_values[0] - 1)
+    return _count(row, sub.shape[0], ctx.stamp, ctx.solved)
 
 
 @njit(cache=True, nogil=True)
@@ -213,7 +257,7 @@ def _best_split(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float, pb: f
                 if classes == n:
                     return best, best_g, True
     if every:
-        for g in range(ctx[0].shape[0]):
+        for g in range(ctx.guesses.shape[0]):
             if best >= pb * n - EPS:
                 break
             classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
@@ -269,7 +313,7 @@ def _guess_split(ctx: Context, sub: np.ndarray, g: int, pts: np.ndarray
     letter_set, counts = _secret_tables(sub)
     row = np.empty(sub.shape[0], np.int64)
     classes, hit = _codes(ctx, g, sub, letter_set, counts, row)
-    order, starts, sizes = _classes(row, ctx[5])
+    order, starts, sizes = _classes(row, ctx.solved)
     return _bound(classes, hit, sub.shape[0], pts), order, starts, sizes
 
 
@@ -283,7 +327,7 @@ def _value3(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray, g: 
         if value <= floor + EPS or sizes[t] <= 2:
             break
         part = order[starts[t]:starts[t] + sizes[t]]
-        memo, key = ctx[4], _key(ids[part], pts[1] * 1000.0 + 2)
+        memo, key = ctx.memo, _key(ids[part], pts[1] * 1000.0 + 2)
         if key in memo:
             inner = memo[key]
         else:
@@ -302,7 +346,7 @@ def _value4(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray, g: 
         if value <= floor + EPS or sizes[t] <= 2:
             break
         part = order[starts[t]:starts[t] + sizes[t]]
-        memo, key = ctx[4], _key(ids[part], pts[1] * 1000.0 + 3)
+        memo, key = ctx.memo, _key(ids[part], pts[1] * 1000.0 + 3)
         if key in memo:
             inner = memo[key]
         else:
@@ -318,11 +362,11 @@ def _ranked(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
     """Every guess's bound, and the guesses to search, best bound first (candidates first among
     equals); with ``width`` > 0 only the ``width`` best by bound and the ``width`` best by
     entropy."""
-    n, m = sub.shape[0], ctx[0].shape[0]
+    n, m = sub.shape[0], ctx.guesses.shape[0]
     letter_set, counts = _secret_tables(sub)
     row = np.empty(n, np.int64)
     bound, entropy = np.empty(m), np.empty(m)
-    sizes, touched = ctx[7], np.empty(n, np.int64)
+    sizes, touched = ctx.sizes, np.empty(n, np.int64)
     is_own = np.zeros(m)
     for k in range(n):
         if own[k] >= 0:
@@ -361,7 +405,7 @@ def _three_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
     settled = _settled(ctx, sub, own)
     if settled >= 0:
         return pts[0] + pts[1] * (sub.shape[0] - 1), settled
-    width = 0 if sub.shape[0] <= ctx[6][0] else ctx[6][1]
+    width = 0 if sub.shape[0] <= ctx.exact else ctx.width
     bound, order = _ranked(ctx, sub, own, pts, width)
     best, best_g = -1.0, order[0]
     for g in order:
@@ -380,7 +424,7 @@ def _four_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
     settled = _settled(ctx, sub, own)
     if settled >= 0:
         return pts[0] + pts[1] * (sub.shape[0] - 1), settled
-    bound, order = _ranked(ctx, sub, own, pts, ctx[6][1])
+    bound, order = _ranked(ctx, sub, own, pts, ctx.width)
     best, best_g = -1.0, order[0]
     for g in order:
         if bound[g] <= best + EPS:
@@ -397,9 +441,9 @@ def _class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndar
     n = secrets.shape[0]
     letter_set, counts = _secret_tables(secrets)
     row = np.empty(n, np.int64)
-    sizes, touched = ctx[7], np.empty(n, np.int64)
-    out = np.zeros(ctx[0].shape[0])
-    for g in range(ctx[0].shape[0]):
+    sizes, touched = ctx.sizes, np.empty(n, np.int64)
+    out = np.zeros(ctx.guesses.shape[0])
+    for g in range(ctx.guesses.shape[0]):
         _codes(ctx, g, secrets, letter_set, counts, row)
         k = 0
         for j in range(n):
@@ -408,7 +452,7 @@ def _class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndar
                 k += 1
             sizes[row[j]] += 1
         for t in range(k):
-            if touched[t] != ctx[5]:
+            if touched[t] != ctx.solved:
                 out[g] += table[sizes[touched[t]]]
             sizes[touched[t]] = 0
     return out
@@ -471,7 +515,7 @@ def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.nd
     letter_set, counts = _secret_tables(secrets)
     row = np.empty(secrets.shape[0], np.int64)
     _, hit = _codes(ctx, g, secrets, letter_set, counts, row)
-    order, starts, sizes = _classes(row, ctx[5])
+    order, starts, sizes = _classes(row, ctx.solved)
     caps = np.empty(starts.shape[0])
     staged = exact and target > -np.inf
     for t in range(starts.shape[0]):
@@ -490,10 +534,10 @@ def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.nd
 
 
 @njit(cache=True, nogil=True)
-def _partition_key(row: np.ndarray, ctx: Context) -> tuple[int, int]:
+def _partition_key(row: np.ndarray, ctx: Context) -> tuple[np.int64, np.int64]:
     """Hashes of the partition the codes ``row`` make, classes numbered by first appearance and
     the solved one apart: two guesses making the same partition have the same value."""
-    labels, solved = ctx[7], ctx[5]
+    labels, solved = ctx.labels, ctx.solved
     marks = np.empty(row.shape[0], np.int64)
     k = 0
     for j in range(row.shape[0]):
@@ -521,7 +565,7 @@ def _table_split(ctx: Context, table: np.ndarray, g: int, loc: np.ndarray, row: 
     budget[0] -= loc.shape[0]
     for j in range(loc.shape[0]):
         row[j] = table[g, loc[j]]
-    return _count(row, loc.shape[0], ctx[3], ctx[5])
+    return _count(row, loc.shape[0], ctx.stamp, ctx.solved)
 
 
 @njit(cache=True, nogil=True)
@@ -595,7 +639,7 @@ def _table_bound3(ctx: Context, table: np.ndarray, loc: np.ndarray, ids: np.ndar
     cap = _table_cap(ctx, table, loc, own, pts, length, budget)
     if s <= 2 or cap >= pts[0] + pts[1] * (s - 1) - EPS:
         return cap
-    memo, key = ctx[4], _key(ids[loc], pts[0] * 1000.0 + 7)
+    memo, key = ctx.memo, _key(ids[loc], pts[0] * 1000.0 + 7)
     if key in memo:
         return memo[key]
     bound, order = _table_ranked(ctx, table, loc, pts, budget)
@@ -609,7 +653,7 @@ def _table_bound3(ctx: Context, table: np.ndarray, loc: np.ndarray, ids: np.ndar
             break
         if not _table_fresh(ctx, table, g, loc, row, seen, budget):
             continue
-        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx[5])
+        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx.solved)
         for t in range(starts.shape[0]):
             if value <= best + EPS or sizes[t] <= 2:
                 break
@@ -642,7 +686,7 @@ def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndar
             break
         if not _table_fresh(ctx, table, g, loc, row, seen, budget):
             continue
-        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx[5])
+        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx.solved)
         for t in range(starts.shape[0]):
             if value <= best + EPS or sizes[t] <= 2:
                 break
@@ -675,10 +719,10 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     pts[:len(points)] = points
     cands = np.ascontiguousarray(cands, dtype=np.int64)
     _check_fits(ctx, len(cands))
-    table = codes(ctx[0], secrets[cands], parallel=False)  # callers may run it on threads
-    if ctx[8].shape[1]:
+    table = codes(ctx.guesses, secrets[cands], parallel=False)  # callers may run it on threads
+    if ctx.relabel.shape[1]:
         table = table.astype(np.int64)
-        _relabel_rows(table, ctx[8], int(3 * ctx[1][0] - 1))
+        _relabel_rows(table, ctx.relabel, int(3 * ctx.place_values[0] - 1))
     own = np.ascontiguousarray(own, dtype=np.int64)
     length = int(secrets.shape[1])
     left = np.array([budget], np.int64)

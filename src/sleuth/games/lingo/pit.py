@@ -10,13 +10,11 @@ no player process and no temporary folder is left, the finished games stay in th
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import random
 import reprlib
 import shlex
 import shutil
-import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -24,15 +22,20 @@ from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-
+from sleuth.core.journal import (
+    Contents,
+    Form,
+    Journal,
+    JournalError,
+    open_journal,
+    read_journal,
+)
+from sleuth.core.parallel import cores
 from sleuth.core.storage import PACKAGE
-from sleuth.games.lingo.referee import GameResult, play_game
+from sleuth.games.lingo.protocol import GameResult
+from sleuth.games.lingo.referee import play_game
 from sleuth.games.lingo.sandbox import GameFolders, Sandbox, default_sandbox, stop_on_signals
 
 if TYPE_CHECKING:
@@ -47,6 +50,9 @@ RESULTS_FORMAT = 1
 PACKAGE_ROOT = PACKAGE.parent
 
 GameKey = tuple[str, int, str]
+#: Told each line the pit has for its user, ``(kind, text)``: kind ``info``, ``warning`` (the
+#: text starts with what is wrong and a colon) or ``detail`` (what it is busy with).
+NoteCallback = Callable[[str, str], None]
 
 
 class PitError(Exception):
@@ -263,17 +269,6 @@ TYPE_NAMES = {int: "a whole number", str: "text", list: "a list"}
 WORDS_FROM_KEYS = ("words", "list")  # a file's absolute path, a shipped list's name
 
 
-@dataclass
-class Results:
-    """A results file as read: its header and game records, how many bytes of it are kept, and
-    whether a torn last line (a pit killed mid-write) comes after them and was left out."""
-
-    header: dict[str, Any]
-    games: list[dict[str, Any]]
-    size: int
-    torn: bool = False
-
-
 def list_origin(path: Path | str | None, list_name: str | None, here: Path | None = None
                 ) -> dict[str, str]:
     """Where :func:`load_word_list` takes the words from, as a results header records it for a
@@ -326,9 +321,8 @@ def game_record(player: str, result: GameResult) -> dict[str, Any]:
     }
 
 
-def _check_record(record: dict[str, Any], fields: dict[str, type], where: str, what: str
-                  ) -> None:
-    """A PitError unless ``record`` has each of ``fields`` with a value of its type (a list of
+def _check_record(record: dict[str, Any], fields: dict[str, type], what: str) -> None:
+    """A ValueError unless ``record`` has each of ``fields`` with a value of its type (a list of
     LIST_ITEMS for a list), and each of OPTIONAL_FIELDS it has with one of theirs."""
 
     def wrong(value: Any, kinds: type | tuple[type, ...]) -> bool:
@@ -336,121 +330,43 @@ def _check_record(record: dict[str, Any], fields: dict[str, type], where: str, w
 
     for key, kind in fields.items():
         if key not in record:
-            raise PitError(f"{where}: the {what} has no {key!r}")
+            raise ValueError(f"the {what} has no {key!r}")
         value, (inner, named) = record[key], LIST_ITEMS.get(key, (object, TYPE_NAMES[kind]))
         if wrong(value, kind) or (kind is list and any(wrong(v, inner) for v in value)):
-            raise PitError(f"{where}: the {what}'s {key!r} is {reprlib.repr(value)}, not "
-                           f"{named}")
+            raise ValueError(f"the {what}'s {key!r} is {reprlib.repr(value)}, not {named}")
     for key, kinds in OPTIONAL_FIELDS.items():
         if key in record and wrong(record[key], kinds):
-            raise PitError(f"{where}: the {what}'s {key!r} is {reprlib.repr(record[key])}")
+            raise ValueError(f"the {what}'s {key!r} is {reprlib.repr(record[key])}")
     origin = record.get("words_from") or {}
     if any(key not in WORDS_FROM_KEYS or wrong(text, str) for key, text in origin.items()):
-        raise PitError(f"{where}: the {what}'s 'words_from' is {reprlib.repr(origin)}")
+        raise ValueError(f"the {what}'s 'words_from' is {reprlib.repr(origin)}")
 
 
-def parse_results(data: bytes, path: Path) -> Results:
-    """The records in the bytes of a results file. A last line cut off mid-write (without a
-    newline at its end, or not JSON) is left out and marked torn; anything else wrong is a
-    PitError naming the file and the line."""
+def _check_line(record: dict[str, Any]) -> None:
+    """A ValueError saying what is wrong with a line of a results file, if anything is."""
+    kind = record.get("type")
+    if kind == "header":
+        _check_record(record, HEADER_FIELDS, "header")
+        if record["per_length"] < 1:
+            raise ValueError("the header's 'per_length' is not positive")
+    elif kind == "game":
+        _check_record(record, GAME_FIELDS, "game record")
+    else:
+        raise ValueError(f"a record of unknown type {reprlib.repr(kind)}")
+
+
+def read_results(path: Path) -> Contents:
+    """Header and records of a results file, a torn last line left out; anything else wrong
+    with it (missing, a folder, unreadable, not UTF-8, a bad record) is one PitError."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise PitError(f"{path} is not a results file (not UTF-8 text: byte {error.start})"
-                       ) from None
-    lines = text.split("\n")  # JSON escapes newlines; other line breaks may stand in strings
-    tail = lines.pop()  # what follows the last newline: empty unless the last line is torn
-    if not tail and lines and lines[-1].strip():
-        try:
-            json.loads(lines[-1])
-        except ValueError:
-            tail = lines.pop() + "\n"
-    header: dict[str, Any] | None = None
-    games: list[dict[str, Any]] = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        where = f"{path}, line {number}"
-        try:
-            record = json.loads(line)
-        except ValueError:
-            record = None
-        if header is None and not (isinstance(record, dict) and record.get("type") == "header"):
-            raise PitError(f"{path} is not a results file: line {number} is not a pit header")
-        if not isinstance(record, dict):
-            raise PitError(f"{where}: not a JSON record")
-        if record.get("type") == "header":
-            if header is None:  # later ones: files that a pit appended to twice
-                _check_record(record, HEADER_FIELDS, where, "header")
-                if record["per_length"] < 1:
-                    raise PitError(f"{where}: the header's 'per_length' is not positive")
-                header = record
-        elif record.get("type") == "game":
-            _check_record(record, GAME_FIELDS, where, "game record")
-            games.append(record)
-        else:
-            raise PitError(f"{where}: a record of unknown type {reprlib.repr(record.get('type'))}")
-    if header is None:
-        raise PitError(f"{path} is not a results file: it has no header line")
-    return Results(header, games, len(data) - len(tail.encode()), bool(tail))
+        return read_journal(path, RESULTS)
+    except JournalError as error:
+        raise PitError(str(error)) from None
 
 
-def _open_results(path: Path, flags: int, *, new: bool) -> int:
-    """A descriptor of the results file ``path`` opened with ``flags`` (never waiting on a
-    FIFO), or a PitError saying in one line why it cannot be."""
-    path = Path(path)
-    try:
-        fd = os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0), 0o644)
-    except (IsADirectoryError, FileExistsError) as error:
-        if os.path.isdir(path):
-            raise PitError(f"{path} is a folder, not a results file") from None
-        if isinstance(error, IsADirectoryError):
-            raise PitError(f"cannot open {path}: {error.strerror}") from None
-        raise PitError(f"{path} exists; continue it with --resume {path} or choose another "
-                       "--out") from None
-    except FileNotFoundError as error:
-        if not new:
-            raise PitError(f"resume file not found: {path}") from None
-        if not os.path.isdir(path.parent or "."):
-            raise PitError(f"cannot write {path}: there is no folder {path.parent}") from None
-        raise PitError(f"cannot create {path} ({error.strerror})") from None
-    except OSError as error:
-        verb = "create" if new else "open"
-        raise PitError(f"cannot {verb} {path} ({error.strerror or error})") from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-        raise PitError(f"{path} is {kind}, not a results file")
-    return fd
-
-
-def _lock(fd: int, path: Path) -> None:
-    """Take an exclusive lock on the open results file for as long as it stays open, or a
-    PitError when another pit holds it (where locks are not supported, none is taken)."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raise PitError(f"{path} is in use by another pit; wait for it to end or choose another "
-                       "file") from None
-    except OSError:  # a file system without locks
-        return
-
-
-def read_results(path: Path) -> Results:
-    """Header and game records of a results file, a torn last line left out; anything else
-    wrong with it (missing, a folder, unreadable, not UTF-8, a bad record) is one PitError."""
-    fd = _open_results(path, os.O_RDONLY, new=False)
-    try:
-        with open(fd, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        raise PitError(f"cannot read {path} ({error.strerror or error})") from None
-    return parse_results(data, Path(path))
+def games(results: Contents) -> list[dict[str, Any]]:
+    """The game records of a results file (a header repeated by an old pit left out)."""
+    return [record for record in results.records if record["type"] == "game"]
 
 
 def header_mismatches(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
@@ -481,34 +397,22 @@ def record_key(record: dict[str, Any]) -> GameKey:
     return str(record["player"]), int(record["length"]), str(record["word"])
 
 
-def open_for_append(path: Path, header: dict[str, Any] | None = None
-                    ) -> tuple[IO[str], Results | None]:
-    """Open a results file to append to, locked against other pits while it stays open.
-
-    Without ``header``, a new file (refused when the path exists). With it, an existing one,
-    read under the lock and refused unless made with these settings; a torn last line is then
-    cut off. Every refusal is one PitError. Returns the handle and what the file held."""
-    path = Path(path)
-    flags = os.O_RDWR if header is not None else os.O_WRONLY | os.O_CREAT | os.O_EXCL
-    fd = _open_results(path, flags | os.O_APPEND, new=header is None)
+def open_results(path: Path, header: dict[str, Any], *, resume: bool) -> Journal:
+    """A results file open to append to, locked against other pits while it stays open: a new
+    one (refused when the path exists), or with ``resume`` an existing one made with these
+    settings, a torn last line cut off. Every refusal is one PitError."""
     try:
-        _lock(fd, path)
-        results = None
-        if header is not None:
-            with open(fd, "rb", closefd=False) as handle:
-                results = parse_results(handle.read(), path)
-            problems = header_mismatches(results.header, header)
-            if problems:
-                raise PitError(f"{path} was made with other settings: " + "; ".join(problems))
-            if results.torn:
-                os.ftruncate(fd, results.size)
-        return open(fd, "a", encoding="utf-8"), results
-    except OSError as error:
-        os.close(fd)
-        raise PitError(f"cannot write {path} ({error.strerror or error})") from None
-    except BaseException:
-        os.close(fd)
-        raise
+        return open_journal(path, header, RESULTS, new=not resume, lock=True)
+    except FileExistsError:
+        raise PitError(f"{path} exists; continue it with --resume {path} or choose another "
+                       "--out") from None
+    except JournalError as error:
+        raise PitError(str(error)) from None
+
+
+#: The pit's results file as a journal.
+RESULTS = Form("results file", lambda record: record.get("type") == "header", _check_line,
+               header_mismatches, "pit header")
 
 
 def default_out_path(directory: Path | None = None) -> Path:
@@ -563,41 +467,6 @@ def ranks(ranked: Sequence[Standing]) -> list[int]:
     return result
 
 
-def standings_table(ranked: Sequence[Standing], lengths: Sequence[int]) -> Table:
-    """A rich table: per-length sums, total, mean and slowest seconds per game, faults."""
-    table = Table(title="Lingo pit", title_justify="left")
-    table.add_column("Player", style="bold")
-    for length in lengths:
-        table.add_column(str(length), justify="right")
-    table.add_column("Total", justify="right", style="bold cyan")
-    table.add_column("Games", justify="right")
-    table.add_column("s/game", justify="right")
-    table.add_column("slowest", justify="right")
-    table.add_column("Faults", justify="right")
-    for standing in ranked:
-        table.add_row(
-            escape(standing.player),
-            *(str(standing.per_length.get(length, 0)) for length in lengths),
-            str(standing.total),
-            str(standing.games),
-            f"{standing.mean_seconds:.2f}",
-            f"{standing.slowest:.2f}",
-            f"[red]{standing.faults}[/]" if standing.faults else "0",
-        )
-    return table
-
-
-def ranking_table(ranked: Sequence[Standing]) -> Table:
-    """A rich table of the ranking: place, player, total."""
-    table = Table(title="Ranking", title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("Player", style="bold")
-    table.add_column("Total", justify="right", style="bold cyan")
-    for place, standing in zip(ranks(ranked), ranked, strict=True):
-        table.add_row(str(place), escape(standing.player), str(standing.total))
-    return table
-
-
 # --- running ----------------------------------------------------------------------------
 
 
@@ -610,19 +479,6 @@ def schedule(
             for player in players:
                 if (player.name, length, secret) not in done:
                     yield player, secret
-
-
-def _progress(console: Console, show: bool) -> Progress:
-    return Progress(
-        TextColumn("[bold]Lingo pit[/]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[last]}"),
-        TimeRemainingColumn(),
-        console=console,
-        disable=not show,
-        transient=False,
-    )
 
 
 def _resumed_records(
@@ -654,8 +510,8 @@ def run_pit(
     timeout: float = 30.0,
     out: Path | None = None,
     resume: Path | None = None,
-    console: Console | None = None,
-    progress: bool = True,
+    on_note: NoteCallback | None = None,
+    on_start: Callable[[int], None] | None = None,
     on_game: Callable[[dict[str, Any]], None] | None = None,
     origin: dict[str, str] | None = None,
     new_folder: bool = False,
@@ -666,9 +522,11 @@ def run_pit(
     ``resume`` the games already in that file are skipped and the rest appended to it. The
     file is locked for the whole run. ``origin``: where the words come from, for the header
     (see :func:`list_origin`; by default that of the default list when ``words`` is None).
-    ``new_folder``: make ``out``'s folder if missing (as for the default ``runs/``).
+    ``new_folder``: make ``out``'s folder if missing (as for the default ``runs/``). What the
+    pit has to say goes to ``on_note``; ``on_start`` is told the number of games to play, once,
+    and ``on_game`` gets each finished game's record.
     """
-    console = console or Console()
+    note = on_note or (lambda kind, text: None)
     cwd = Path.cwd()
     entrants = _unique_players(resolve_player(p, cwd) if isinstance(p, str) else p for p in players)
     if words is None:
@@ -685,23 +543,18 @@ def run_pit(
     path = Path(resume if resume is not None else out if out is not None else default_out_path())
     if resume is None and (out is None or new_folder):
         with_folder(path)  # only now that the pit starts: a refused one leaves no folder
-    sink, old = open_for_append(path, header if resume is not None else None)
-    with sink:
-        if resume is None:
-            _write_line(sink, header)
+    with open_results(path, header, resume=resume is not None) as journal:
         if header["words_source"] is not None:
-            console.print(f"Words: {escape(header['words_source'])}; {per_length} a length, "
-                          f"seed {seed}", highlight=False)
-        if old is not None and old.torn:
-            console.print(f"Dropped the torn last line of {escape(str(path))} (a pit stopped "
-                          "mid-write)", soft_wrap=True, highlight=False)
-        finished = _resumed_records(old.games, entrants, drawn) if old is not None else []
+            note("info", f"Words: {header['words_source']}; {per_length} a length, seed {seed}")
+        if journal.found.torn:
+            note("info", f"Dropped the torn last line of {path} (a pit stopped mid-write)")
+        finished = _resumed_records(games(journal.found), entrants, drawn)
         done = {record_key(record) for record in finished}
         todo = list(schedule(entrants, drawn, done))
         sandbox = default_sandbox()
         sandbox.hide(path)  # players must not read other players' finished games
         if not all(p.builtin for p in entrants) and not sandbox.isolated and _is_root():
-            console.print(f"[yellow]Players are not isolated:[/] {escape(sandbox.note)}")
+            note("warning", f"Players are not isolated: {sandbox.note}")
         lists = list(words)
 
         def fill(folder: Path) -> None:
@@ -709,29 +562,30 @@ def run_pit(
 
         with stop_on_signals(), GameFolders(fill, "sleuth-pit-") as tmp:
             warm_openers(tmp.lists, sorted({len(word) for _, word in todo}),
-                         [p.name for p in entrants if p.builtin], console)
-            played = _play_all(todo, words, tmp, timeout, jobs, sink, console, progress,
-                               on_game)
+                         [p.name for p in entrants if p.builtin], note)
+            if on_start is not None:
+                on_start(len(todo))
+            played = _play_all(todo, words, tmp, timeout, jobs, journal, on_game)
     ranked = standings([*finished, *played], names)
     return PitReport(path, ranked, list(drawn), len(played), len(finished))
 
 
 def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
-                 console: Console | None) -> None:
+                 on_note: NoteCallback | None = None) -> None:
     """Compute the built-in players' first guesses once, before the games, into their cache,
     and compile each one's kernels on the first length (once per install)."""
     from sleuth.core import strategies
-    from sleuth.core.game import word_game
-    from sleuth.games.lingo.player import ATTEMPTS, compile_kernels, opening_guess, player_words
+    from sleuth.games.lingo.game import lingo_game
+    from sleuth.games.lingo.player import compile_kernels, opening_guess, player_words
 
-    if console is not None and names and lengths:
-        console.print(f"[dim]First guesses of {', '.join(names)} for lengths "
-                      f"{', '.join(map(str, lengths))} (computed once per word list)...[/dim]")
+    if on_note is not None and names and lengths:
+        on_note("detail", f"First guesses of {', '.join(names)} for lengths "
+                f"{', '.join(map(str, lengths))} (computed once per word list)...")
     for i, length in enumerate(lengths):
         words = player_words(length, workdir)
         if not len(words):
             continue
-        game = word_game(list(words), max_attempts=ATTEMPTS)
+        game = lingo_game(list(words))
         for name in names:
             strategy = strategies.get(name)
             opener = opening_guess(game, words, strategy)
@@ -745,11 +599,6 @@ def _unique_players(players: Iterable[Player]) -> list[Player]:
     for player in players:
         unique.setdefault(player.name, player)
     return list(unique.values())
-
-
-def _write_line(sink: IO[str], record: dict[str, Any]) -> None:
-    sink.write(json.dumps(record, ensure_ascii=False) + "\n")
-    sink.flush()
 
 
 def _is_root() -> bool:
@@ -775,20 +624,17 @@ def _play_all(
     folders: GameFolders,
     timeout: float,
     jobs: int | None,
-    sink: IO[str],
-    console: Console,
-    show: bool,
+    journal: Journal,
     on_game: Callable[[dict[str, Any]], None] | None,
 ) -> list[dict[str, Any]]:
-    """Play the games in parallel; append each finished one to ``sink`` at once."""
+    """Play the games in parallel; append each finished one to ``journal`` at once."""
     groups = {length: set(group) for length, group in words_by_length(words).items()}
     env = builtin_env() if any(player.builtin for player, _ in todo) else None
     records: list[dict[str, Any]] = []
-    workers = max(1, jobs or os.cpu_count() or 1)
+    workers = max(1, jobs or cores())
     stop = threading.Event()
     sandbox = default_sandbox()
-    with _progress(console, show) as bar, ThreadPoolExecutor(max_workers=workers) as pool:
-        task = bar.add_task("games", total=len(todo), last="")
+    with ThreadPoolExecutor(max_workers=workers) as pool:
         futures: dict[Future[GameResult], Player] = {
             pool.submit(
                 _play_one,
@@ -806,11 +652,10 @@ def _play_all(
         try:
             for future in as_completed(futures):
                 record = game_record(futures[future].name, future.result())
-                _write_line(sink, record)
+                journal.append(record)
                 records.append(record)
                 if on_game is not None:
                     on_game(record)
-                bar.update(task, advance=1, last=_short_result(record))
         except BaseException:
             stop.set()
             for future in futures:
@@ -818,8 +663,3 @@ def _play_all(
             raise
     return records
 
-
-def _short_result(record: dict[str, Any]) -> str:
-    """A few words on the last game, for the progress bar."""
-    text = escape(f"{record['player'][:24]} {record['word']} {record['score']}")
-    return text + (f" [red]({escape(record['reason'][:40])})[/]" if record["reason"] else "")

@@ -10,20 +10,19 @@ and the first game after an install compiles every kernel a game can need in one
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from sleuth.core.storage import cache_dir
+from sleuth.core.storage import atomic_write, cache_dir
 from sleuth.games.lingo.quick import play_tree
+from sleuth.games.lingo.rules import ATTEMPTS
 
 if TYPE_CHECKING:  # the quick path must not pay for numpy and numba: imported where used
     from sleuth.core import strategies
     from sleuth.core.game import Game, Position
     from sleuth.words.wordlist import WordList
 
-ATTEMPTS = 5
 
 
 def player_words(length: int, directory: Path) -> WordList:
@@ -131,7 +130,6 @@ def _build() -> str:
 
 def _remember(path: Path, key: str, word: str) -> None:
     """Add one opener to the cache file atomically; a cache that cannot be written is skipped."""
-    import tempfile
 
     try:
         try:
@@ -141,11 +139,7 @@ def _remember(path: Path, key: str, word: str) -> None:
         except (OSError, ValueError):
             book = {}
         book[key] = word
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".openers")
-        with os.fdopen(fd, "w") as f:
-            json.dump(book, f, indent=0, sort_keys=True)
-        os.replace(tmp, path)
+        atomic_write(path, json.dumps(book, indent=0, sort_keys=True).encode())
     except OSError:
         pass
 
@@ -165,8 +159,8 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
         if finished:
             return 0
     from sleuth.core import strategies
-    from sleuth.core.game import word_game
-    from sleuth.words.feedback import FeedbackError
+    from sleuth.core.errors import FeedbackError
+    from sleuth.games.lingo.game import lingo_game
 
     try:
         words = player_words(length, directory)
@@ -181,7 +175,7 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
     except ValueError as err:
         print(err, file=stderr)
         return 2
-    game = word_game(list(words), max_attempts=ATTEMPTS)
+    game = lingo_game(list(words))
     position = game.start()
     for word, line in history:
         try:
@@ -207,7 +201,7 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
 def _play_from(game: Game, strategy: strategies.Strategy, position: Position, guess: int,
                stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Play the rest of the game from ``position`` with ``guess`` next; the exit status."""
-    from sleuth.words.feedback import FeedbackError
+    from sleuth.core.errors import FeedbackError
 
     while position.cost < ATTEMPTS:
         guess = _unplayed(game, position, guess)

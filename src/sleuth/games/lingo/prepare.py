@@ -3,9 +3,11 @@
 For one word list and length, preparation screens the most promising first guesses (best by
 number of classes and by entropy) with a cheap search, keeps the best, and then searches every
 class of that first guess with four attempts left (:mod:`endgame`), recording the second
-guess per first feedback and the third per pair of feedbacks. The result is a small JSON file in
-the cache folder, named by a hash of the (sorted) words, that the player reads; it also holds the
-tree's exact total score, so the mean score of the list is known without replaying a game.
+guess per first feedback and the third per pair of feedbacks; the game is then played through
+against every word so that the tree holds a guess for every feedback path. The result is a tree
+file (:mod:`sleuth.core.treefile`) in the cache folder, named by a hash of the (sorted) words,
+that the player reads; it also holds the tree's exact total score, so the mean score of the list
+is known without replaying a game.
 
 Work is split into batches of classes run on all cores (or a Dask cluster), each finished batch
 appended to a ``.partial.jsonl`` file beside the tree so an interrupted run resumes.
@@ -13,29 +15,34 @@ appended to a ``.partial.jsonl`` file beside the tree so an interrupted run resu
 
 from __future__ import annotations
 
-import gzip
-import json
-import os
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import as_completed as futures_completed
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from sleuth.core.game import Game, Position, lingo_points, word_game
-from sleuth.core.tree import Node, evaluate
+from sleuth.core import treefile
+from sleuth.core.game import Game, Position
+from sleuth.core.journal import Form, Journal, open_journal
+from sleuth.core.parallel import cores, interruptible
+from sleuth.core.split import CLASSES, ENTROPY
+from sleuth.core.strategies import Strategy
+from sleuth.core.tree import TreePlayer, evaluate, from_labels, to_labels
+from sleuth.core.treefile import TreeFileError
 from sleuth.games.lingo import endgame
-from sleuth.games.lingo.quick import book_path, list_key, shipped_tree, tree_path
-from sleuth.games.lingo.scoring import interruptible
+from sleuth.games.lingo.game import lingo_game
+from sleuth.games.lingo.quick import book_path, list_key, read_tree, shipped_tree, tree_path
+from sleuth.games.lingo.rules import ATTEMPTS, points
 from sleuth.words import feedback as fb
 
-TREE_FORMAT = 1
-ATTEMPTS = 5
+if TYPE_CHECKING:
+    from sleuth.solve.runner import Cluster
+
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
 BATCHES = 48  # work units per tree, fixed so that a resumed run finds the same ones
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
@@ -70,9 +77,9 @@ WIDER: dict[int, dict[str, int]] = {
 }
 
 
-def points(used: int) -> np.ndarray:
+def points_left(used: int) -> np.ndarray:
     """Points of the attempts left after ``used`` attempts (Lingo's 100 * (6 - attempt))."""
-    return np.array([lingo_points(a) for a in range(used + 1, ATTEMPTS + 1)])
+    return np.array([points(a) for a in range(used + 1, ATTEMPTS + 1)], dtype=np.float64)
 
 
 # -- one process's searcher ---------------------------------------------------------------------
@@ -84,7 +91,7 @@ def searcher(words: Sequence[str], exact: int, width: int) -> tuple[Game, endgam
     """The game of these words and a search context with these limits, built once per process."""
     key = (list_key(words), exact, width)
     if key not in _GAMES:
-        game = word_game(list(words), max_attempts=ATTEMPTS)
+        game = lingo_game(list(words))
         _GAMES[key] = game, endgame.context(game.guesses, fb.solved_code(len(words[0])),
                                             exact=exact, width=width)
     return _GAMES[key]
@@ -94,7 +101,7 @@ def best_guess(game: Game, ctx: endgame.Context, cands: np.ndarray, used: int
                ) -> tuple[float, int]:
     """The best total score of ``cands`` with ``used`` attempts spent, and its guess."""
     return endgame.best_value(ctx, game.secrets, cands, game.guess_of_secret(cands),
-                              points(used))
+                              points_left(used))
 
 
 def class_job(words: Sequence[str], exact: int, width: int,
@@ -121,58 +128,60 @@ def class_job(words: Sequence[str], exact: int, width: int,
 
 @dataclass
 class Prepared:
-    """A prepared tree: first guess, later guesses by feedback path, and its exact total."""
+    """A prepared tree (nodes as in :mod:`sleuth.core.treefile`), its exact total score and how
+    it was made."""
 
     length: int
     key: str
     n_words: int
-    first: str
-    moves: dict[str, str]
+    tree: dict[str, Any]
     total: float
     seconds: float
     settings: dict[str, int]
     screened: dict[str, float] = field(default_factory=dict)
     complete: bool = False  # a guess for every feedback path: the game needs no search
-    format: int = TREE_FORMAT
-    book: dict[str, str] = field(default_factory=dict)  # shipped trees: command, commit, list
+    book: dict[str, Any] = field(default_factory=dict)  # shipped trees: command, commit, list
+
+    @property
+    def first(self) -> str:
+        return str(self.tree["guess"])
 
     @property
     def mean(self) -> float:
         return self.total / self.n_words
 
-    def guess(self, history: Sequence[int]) -> str | None:
-        """The prepared guess after these feedback codes (None past the prepared levels)."""
-        if not history:
-            return self.first
-        return self.moves.get(".".join(map(str, history)))
+    def document(self) -> dict[str, Any]:
+        """The tree file of this tree: the one format, Lingo's figures in its header."""
+        extra: dict[str, Any] = {"length": self.length, "total": self.total,
+                                 "complete": self.complete, "seconds": self.seconds,
+                                 "settings": self.settings, "screened": self.screened}
+        if self.book:
+            extra["book"] = self.book
+        return treefile.document(self.tree, game="lingo", key=self.key, secrets=self.n_words,
+                                 mean=self.mean, measure="points", **extra)
 
     def save(self, path: Path) -> None:
-        """Write the tree atomically, gzipped when the name ends in ``.gz``."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({**asdict(self), "mean": self.mean}, separators=(",", ":"))
-        data = gzip.compress(text.encode(), 9, mtime=0) if path.suffix == ".gz" else text.encode()
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tree")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)  # readable by players running as another user, and in a wheel
-        os.replace(tmp, path)
+        """Write the tree file atomically, gzipped when the name ends in ``.gz``."""
+        treefile.write(path, self.document())
 
     @classmethod
-    def of(cls, data: dict[str, Any] | None) -> Prepared | None:
-        """The tree a JSON object describes, or None when it is not a tree of this format."""
-        if not isinstance(data, dict) or data.get("format") != TREE_FORMAT:
-            return None
+    def of(cls, doc: dict[str, Any]) -> Prepared | None:
+        """The prepared tree of a Lingo tree document, or None when it lacks Lingo's figures."""
         try:
-            return cls(**{k: v for k, v in data.items() if k != "mean"})
-        except TypeError:
+            tree = cls(doc["length"], doc["key"], doc["secrets"], doc["tree"],
+                       float(doc["total"]), float(doc.get("seconds", 0.0)), doc["settings"],
+                       doc.get("screened", {}), bool(doc.get("complete")), doc.get("book", {}))
+            Settings(**tree.settings)
+        except (KeyError, TypeError, ValueError):
             return None
+        return tree
 
     @classmethod
     def load(cls, path: Path) -> Prepared | None:
         """The tree in ``path``, or None when there is none (or it is unreadable or stale)."""
         try:
-            return cls.of(json.loads(path.read_text()))
-        except (OSError, ValueError):
+            return cls.of(read_tree(path))
+        except (OSError, TreeFileError):
             return None
 
 
@@ -181,7 +190,8 @@ def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared |
     key = list_key(words)
     tree = Prepared.load(tree_path(words, directory))
     if tree is None and directory is None:
-        tree = Prepared.of(shipped_tree(len(words[0]), key))
+        shipped = shipped_tree(len(words[0]), key)
+        tree = None if shipped is None else Prepared.of(shipped)
     if tree is None or tree.key != key or tree.n_words != len(words):
         return None
     return tree
@@ -209,25 +219,28 @@ def _commit() -> str:
         return f"sleuth {version('sleuth')}"
 
 
-class _Journal:
-    """Finished work of an interrupted preparation, one JSON line per result."""
+def _check_batch(record: dict[str, Any]) -> None:
+    """A ValueError unless ``record`` is the settings or a finished batch."""
+    if record.get("kind") != "settings" and not (
+            isinstance(record.get("id"), str) and "result" in record
+            and isinstance(record.get("seconds"), int | float)):
+        raise ValueError("not a finished batch of a preparation")
 
-    def __init__(self, path: Path, settings: Settings) -> None:
-        self.path = path
-        self.done: dict[str, Any] = {}
-        self.before = 0.0  # seconds spent by earlier, interrupted runs
+
+#: The journal of a preparation: its settings, then each finished batch and the time so far.
+PARTIAL = Form("preparation journal", lambda record: record.get("kind") == "settings",
+               _check_batch, header="settings line")
+
+
+class _Finished:
+    """The finished batches of a preparation, resumed from its journal and added to it."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        records = [record for record in journal.found.records if "id" in record]
+        self.done: dict[str, Any] = {record["id"]: record["result"] for record in records}
+        self.before = max((record["seconds"] for record in records), default=0.0)  # earlier runs
         self.start = time.perf_counter()
-        head = {"kind": "settings", **asdict(settings)}
-        try:
-            lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-        except (OSError, ValueError):
-            lines = []
-        if lines and lines[0] == head:
-            self.done = {line["id"]: line["result"] for line in lines[1:] if "id" in line}
-            self.before = max((line.get("seconds", 0.0) for line in lines[1:]), default=0.0)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(head) + "\n")
 
     @property
     def seconds(self) -> float:
@@ -236,8 +249,7 @@ class _Journal:
 
     def add(self, ident: str, result: Any) -> None:
         self.done[ident] = result
-        with self.path.open("a") as f:
-            f.write(json.dumps({"id": ident, "result": result, "seconds": self.seconds}) + "\n")
+        self.journal.append({"id": ident, "result": result, "seconds": self.seconds})
 
 
 def _batches(parts: list[tuple[int, np.ndarray]], n: int) -> list[list[tuple[int, np.ndarray]]]:
@@ -259,19 +271,20 @@ class Runner(NamedTuple):
     abort: Callable[[], None]
 
 
-def _runner(workers: int, cluster: object | None) -> Runner:
+def _runner(workers: int, cluster: Cluster) -> Runner:
     """A :class:`Runner` on a process pool or a Dask cluster."""
     if cluster is not None:
         from distributed import Client, as_completed
 
-        own = isinstance(cluster, str)
-        client = Client(cluster) if own else cluster
-        close = client.close if own else (lambda: None)
-        return Runner(lambda fn, *a: client.submit(fn, *a, pure=False), as_completed, close,
-                      close)
+        if isinstance(cluster, str):
+            client = Client(cluster)
+            close: Callable[[], None] = client.close  # a client made here is closed here
+        else:
+            client, close = cluster, _keep_open
+        return Runner(partial(client.submit, pure=False), as_completed, close, close)
     import multiprocessing
 
-    from sleuth.solve.search import ignore_sigint, sigint_blocked
+    from sleuth.solve.runner import ignore_sigint, sigint_blocked
 
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=ignore_sigint)
@@ -288,7 +301,11 @@ def _runner(workers: int, cluster: object | None) -> Runner:
     return Runner(submit, futures_completed, lambda: pool.shutdown(cancel_futures=True), abort)
 
 
-def _tree_total(game: Game, first: int, journal: _Journal, prefix: str, deep: bool, exact: int,
+def _keep_open() -> None:
+    """What closing a Dask client passed in does: nothing (its owner closes it)."""
+
+
+def _tree_total(game: Game, first: int, journal: _Finished, prefix: str, deep: bool, exact: int,
                 width: int, runner: Runner, progress: Progress | None) -> tuple[float, dict]:
     """Total score of the tree under ``first`` and its moves, searched in batches."""
     parts = [(c, p) for c, p in game.partition(first, game.start().candidates)
@@ -301,7 +318,7 @@ def _tree_total(game: Game, first: int, journal: _Journal, prefix: str, deep: bo
         journal.add(f"{prefix}:{futures[future]}", future.result())
         if progress is not None:
             progress(prefix, len(batches) - len(todo) + n, len(batches))
-    total = lingo_points(1) * bool(np.isin(first, game.guess_of_secret(game.start().candidates)))
+    total = points(1) * bool(np.isin(first, game.guess_of_secret(game.start().candidates)))
     moves: dict[str, str] = {}
     for i in range(len(batches)):
         for item in journal.done[f"{prefix}:{i}"]:
@@ -313,13 +330,13 @@ def _tree_total(game: Game, first: int, journal: _Journal, prefix: str, deep: bo
 def first_choices(game: Game, top: int) -> list[int]:
     """The ``top`` first guesses by number of classes and by entropy, best first."""
     stats = game.stats(np.arange(len(game.guesses)), game.start().candidates)
-    by_classes = np.argsort(-stats[:, fb.CLASSES], kind="stable")[:top]
-    by_entropy = np.argsort(-stats[:, fb.ENTROPY], kind="stable")[:top]
+    by_classes = np.argsort(-stats[:, CLASSES], kind="stable")[:top]
+    by_entropy = np.argsort(-stats[:, ENTROPY], kind="stable")[:top]
     return list(dict.fromkeys(int(g) for pair in zip(by_classes, by_entropy, strict=True)
                               for g in pair))
 
 
-def size_values(journal: _Journal, n: int) -> np.ndarray:
+def size_values(journal: _Finished, n: int) -> np.ndarray:
     """Expected score of a class by its size (0..n), interpolated from the classes screened."""
     found = [(item["size"], item["total"] / item["size"]) for ident, items in journal.done.items()
              if ident.startswith("screen-") for item in items if item.get("size")]
@@ -332,20 +349,20 @@ def size_values(journal: _Journal, n: int) -> np.ndarray:
     return sizes * np.interp(np.log(np.maximum(sizes, 1)), np.log(known), mean)
 
 
-def refined_choices(game: Game, journal: _Journal, done: list[int], settings: Settings
+def refined_choices(game: Game, journal: _Finished, done: list[int], settings: Settings
                     ) -> list[int]:
     """The ``refine`` best first guesses not yet screened, by the sum of their classes' values
     as the screens so far measured them by size (plus the guess's own word at once)."""
     n = len(game.secrets)
-    ctx = endgame.context(game.guesses, int(game.solved))
+    ctx = endgame.context(game.guesses, game.solved_code())
     value = endgame.class_sums(ctx, game.secrets, size_values(journal, n))
-    value[game.guess_of_secret(game.start().candidates)] += 100.0 * (6 - 1)
+    value[game.guess_of_secret(game.start().candidates)] += points(1)
     value[done] = -np.inf
     return [int(g) for g in np.argsort(-value, kind="stable")[:settings.refine]]
 
 
 def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: int | None = None,
-            cluster: object | None = None, directory: Path | None = None,
+            cluster: Cluster = None, directory: Path | None = None,
             progress: Progress | None = None) -> Prepared:
     """Prepare (or resume preparing) the tree of one length's words and save it.
 
@@ -353,7 +370,7 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     the worker processes are ended, the batches finished so far kept for a resume."""
     words = sorted(set(words))
     settings = settings or Settings.for_length(len(words[0]))
-    runner = _runner(workers or os.cpu_count() or 1, cluster)  # one pool for every stage
+    runner = _runner(workers or cores(), cluster)  # one pool for every stage
     try:
         return interruptible(lambda: _prepare(words, settings, runner, directory, progress))
     except BaseException:
@@ -365,8 +382,20 @@ def _prepare(words: list[str], settings: Settings, runner: Runner, directory: Pa
              progress: Progress | None) -> Prepared:
     """The work of :func:`prepare` (its workers keep their memo from stage to stage)."""
     path = tree_path(words, directory)
-    journal = _Journal(path.with_suffix(".partial.jsonl"), settings)
-    game = word_game(words, max_attempts=ATTEMPTS)
+    partial = path.with_suffix(".partial.jsonl")
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    head = {"kind": "settings", **asdict(settings)}
+    with open_journal(partial, head, PARTIAL, afresh=True) as journal:
+        tree = _search(words, settings, runner, _Finished(journal), progress)
+    tree.save(path)
+    partial.unlink(missing_ok=True)
+    return tree
+
+
+def _search(words: list[str], settings: Settings, runner: Runner, journal: _Finished,
+            progress: Progress | None) -> Prepared:
+    """The tree of :func:`_prepare`, its finished batches kept in ``journal``."""
+    game = lingo_game(words)
     screened: dict[str, float] = {}
     choices = first_choices(game, settings.top)
 
@@ -387,67 +416,73 @@ def _prepare(words: list[str], settings: Settings, runner: Runner, directory: Pa
     total, moves = _tree_total(game, first, journal, f"tree-{first}", True, settings.exact,
                                settings.width, runner, progress)
     runner.close()
-    tree = complete(game, Prepared(len(words[0]), list_key(words), len(words), best, moves,
-                                   total, 0.0, asdict(settings), screened))
+    tree = complete(game, Prepared(len(words[0]), list_key(words), len(words),
+                                   treefile.from_paths(best, moves), total, 0.0,
+                                   asdict(settings), screened))
     tree.seconds = journal.seconds
-    tree.save(path)
-    path.with_suffix(".partial.jsonl").unlink(missing_ok=True)
     return tree
 
 
 def complete(game: Game, tree: Prepared) -> Prepared:
     """The tree with a guess for every feedback path, found by playing it against every word."""
-    played = evaluate(game, TreePlayer(given=tree), keep_tree=True)
-    moves: dict[str, str] = {}
-
-    def walk(node: Node, path: tuple[int, ...]) -> None:
-        if path:
-            moves[".".join(map(str, path))] = game.guess_labels[node.guess]
-        for code, child in node.children.items():
-            if child is not None:
-                walk(child, (*path, code))
-
-    walk(played.root, ())
-    return replace(tree, moves=moves, complete=True)
+    played = evaluate(game, PreparedStrategy(given=tree), keep_tree=True)
+    assert played.root is not None
+    return replace(tree, tree=to_labels(game, played.root), complete=True)
 
 
 # -- playing by the tree ------------------------------------------------------------------------
 
 
 @dataclass
-class TreePlayer:
-    """Play by the prepared tree of the game's words when there is one, and past its levels (or
-    without one) by the end-game search on the fly."""
+class OnTheFly:
+    """Lingo's search during a game: greedy entropy where the end-game search would take too
+    long (five attempts left, or four and over ON_THE_FLY candidates), else that search."""
+
+    settings: Settings = field(default_factory=Settings)
+    name: str = "on-the-fly"
+    _contexts: dict[int, endgame.Context] = field(default_factory=dict, repr=False)
+
+    def choose(self, game: Game, position: Position) -> int:
+        left = game.max_cost - position.cost
+        if left >= 5 or (left == 4 and position.candidates.size > ON_THE_FLY):
+            from sleuth.solve.greedy import Greedy
+
+            return Greedy("entropy").choose(game, position)
+        if id(game) not in self._contexts:
+            self._contexts[id(game)] = endgame.context(game.guesses, game.solved_code(),
+                                                       exact=self.settings.exact,
+                                                       width=self.settings.width)
+        return endgame.best_value(self._contexts[id(game)], game.secrets, position.candidates,
+                                  game.guess_of_secret(position.candidates),
+                                  points_left(position.cost))[1]
+
+
+@dataclass
+class PreparedStrategy:
+    """Lingo's ``prepared`` strategy: the prepared tree of the game's words when there is one
+    (played by :class:`sleuth.core.tree.TreePlayer`), off it or without one the search on the
+    fly."""
 
     directory: Path | None = None
     given: Prepared | None = None
     name: str = "prepared"
-    _trees: dict[int, tuple[Prepared | None, endgame.Context]] = field(default_factory=dict,
-                                                                       repr=False)
+    _players: dict[int, tuple[Prepared | None, Strategy]] = field(default_factory=dict,
+                                                                  repr=False)
 
-    def prepared(self, game: Game) -> tuple[Prepared | None, endgame.Context]:
-        """The game's tree (None if not prepared) and a search context, found once per game."""
-        if id(game) not in self._trees:
+    def prepared(self, game: Game) -> tuple[Prepared | None, Strategy]:
+        """The game's tree (None if not prepared) and how it is played, found once per game."""
+        if id(game) not in self._players:
             words = list(game.secret_labels)
             tree = self.given if self.given is not None and self.given.key == list_key(words) \
                 else load_tree(words, self.directory)
-            settings = Settings(**tree.settings) if tree else Settings()
-            ctx = endgame.context(game.guesses, int(game.solved), exact=settings.exact,
-                                  width=settings.width)
-            self._trees[id(game)] = tree, ctx
-        return self._trees[id(game)]
+            search = OnTheFly(Settings(**tree.settings) if tree else Settings())
+            try:
+                player: Strategy = search if tree is None else TreePlayer(
+                    from_labels(game, tree.tree), self.name, search)
+            except ValueError:  # a guess that is no word of this game: the tree is not ours
+                tree, player = None, search
+            self._players[id(game)] = tree, player
+        return self._players[id(game)]
 
     def choose(self, game: Game, position: Position) -> int:
-        tree, ctx = self.prepared(game)
-        if tree is not None:
-            word = tree.guess([code for _, code in position.history])
-            if word is not None:
-                return game.guess_index(word)
-        left = game.max_cost - position.cost
-        if left >= 5 or (left == 4 and position.candidates.size > ON_THE_FLY):
-            from sleuth.core.strategies import Greedy
-
-            return Greedy("entropy").choose(game, position)
-        return endgame.best_value(ctx, game.secrets, position.candidates,
-                                  game.guess_of_secret(position.candidates),
-                                  points(position.cost))[1]
+        return self.prepared(game)[1].choose(game, position)

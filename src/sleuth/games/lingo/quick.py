@@ -13,27 +13,21 @@ list), it hands the history so far to the full player.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from sleuth.core import treefile
 from sleuth.core.storage import DATA, cache_dir
+from sleuth.core.treefile import TreeFileError, list_key
+from sleuth.games.lingo.rules import ATTEMPTS, MARKS
 from sleuth.words import lists
 
 BOOK = DATA
-
-MARKS = {"O": 2, "?": 1, "X": 0}
-ATTEMPTS = 5
+FIRST_FORMAT = 1  # Lingo's first tree files: a first guess and the guesses by dotted paths
 
 
-def list_key(words: list[str] | tuple[str, ...]) -> str:
-    """A hash of a word list that ignores its order (the file's order does not change the game)."""
-    return hashlib.sha256("\n".join(sorted(words)).encode()).hexdigest()[:20]
-
-
-def tree_path(words: list[str] | tuple[str, ...], directory: Path | None = None) -> Path:
+def tree_path(words: Sequence[str], directory: Path | None = None) -> Path:
     """Where the prepared tree of these words (one length) is kept."""
     base = directory or cache_dir() / "lingo-trees"
     return base / f"{len(words[0])}-{list_key(words)}.json"
@@ -44,14 +38,37 @@ def book_path(length: int, directory: Path | None = None) -> Path:
     return (directory or BOOK) / f"lingo-tree-{length}.json.gz"
 
 
+def upgrade(data: Any) -> Any:
+    """A Lingo tree file of the first format (still in users' caches) as a tree file of the
+    one format (:mod:`sleuth.core.treefile`); anything else as it is."""
+    if not isinstance(data, dict) or data.get("format") != FIRST_FORMAT:
+        return data
+    try:
+        tree = treefile.from_paths(data["first"], data["moves"])
+        extra = {k: data[k] for k in ("length", "total", "complete", "seconds", "settings",
+                                      "screened", "book") if k in data}
+        return treefile.document(tree, game="lingo", key=data["key"], secrets=data["n_words"],
+                                 mean=data.get("mean"), measure="points", **extra)
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        raise TreeFileError(f"a broken Lingo tree file of the first format ({error})") from None
+
+
+def read_tree(path: Path) -> dict[str, Any]:
+    """The Lingo tree document in ``path``; raises OSError, or TreeFileError in one line."""
+    doc = treefile.parse(upgrade(treefile.load(path)))
+    if doc["game"] != "lingo":
+        raise TreeFileError(f"a tree of {doc['game']!r}, not of Lingo")
+    return doc
+
+
 def shipped_tree(length: int, key: str | None = None) -> dict[str, Any] | None:
     """The shipped tree of this length, if there is one for the list of that key (None: the
     official list itself)."""
     try:
-        tree = json.loads(gzip.decompress(book_path(length).read_bytes()))
-    except (OSError, ValueError, EOFError):
+        tree = read_tree(book_path(length))
+    except (OSError, TreeFileError):
         return None
-    return tree if isinstance(tree, dict) and key in (None, tree.get("key")) else None
+    return tree if key in (None, tree["key"]) else None
 
 
 def _list_file(length: int, directory: Path) -> tuple[str, bytes] | None:
@@ -91,10 +108,10 @@ def find_tree(length: int, directory: Path) -> dict[str, Any] | None:
         if not words:
             return None
         try:
-            tree = json.loads(tree_path(words).read_text())
-        except (OSError, ValueError):
+            tree = read_tree(tree_path(words))
+        except (OSError, TreeFileError):
             tree = shipped_tree(length, list_key(words))
-        if not isinstance(tree, dict) or tree.get("key") != list_key(words):
+        if tree is None or tree["key"] != list_key(words):
             return None
     return tree if tree is not None and tree.get("complete") else None
 
@@ -116,9 +133,10 @@ def play_tree(length: int, directory: Path, stdin: TextIO, stdout: TextIO
     tree = find_tree(length, directory)
     if tree is None:
         return False, []
-    moves, path, history = tree["moves"], [], []
-    guess = tree["first"]
-    while guess is not None and len(history) < ATTEMPTS:
+    node: dict[str, Any] | None = tree["tree"]
+    history: list[tuple[str, str]] = []
+    while node is not None and len(history) < ATTEMPTS:
+        guess = node["guess"]
         stdout.write(guess + "\n")
         stdout.flush()
         line = stdin.readline()
@@ -131,6 +149,5 @@ def play_tree(length: int, directory: Path, stdin: TextIO, stdout: TextIO
             return True, history
         if code is None or len(line) != length:
             return False, history
-        path.append(str(code))
-        guess = moves.get(".".join(path))
+        node = treefile.follow(node, [code])
     return False, history

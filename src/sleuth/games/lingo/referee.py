@@ -1,5 +1,6 @@
 """Referee for Lingo: plays one game against an external player program (SPEC §1).
 
+This is the process transport of :mod:`sleuth.games.lingo.protocol`, which holds the rules.
 The player is started as ``command + [str(length)]`` in ``workdir``; it writes a guess
 and a newline, the referee answers a line of ``O``/``?``/``X``.  Crashes, hangs, garbage
 and output floods end or cost the game as the rules say; they never hang the referee.
@@ -21,74 +22,47 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from sleuth.games.lingo.protocol import (
+    FLOOD,
+    MAX_LINE,
+    STOPPED,
+    EventCallback,
+    GameResult,
+    PlayerGone,
+    Round,
+    exit_reason,
+    play_round,
+    timeout_reason,
+)
+from sleuth.games.lingo.rules import ATTEMPTS
 from sleuth.games.lingo.sandbox import Sandbox, Seat, default_sandbox, held
-from sleuth.words.feedback import feedback_text
 
-ATTEMPTS = 5
-MAX_LINE = 4096
 MAX_OUTPUT = 1 << 20
 MAX_STDERR = 256 << 10
-SHOWN_PREFIX = 40
 GRACE_SECONDS = 0.5
 OWN_GRACE_SECONDS = 120.0  # our own player compiles its kernels once after its first game
 STOP_SECONDS = 2.0
 POLL_SECONDS = 0.1
 
-EventCallback = Callable[[str, str], None]
-
-
-@dataclass
-class GameResult:
-    """Outcome of one game: what was guessed, answered and scored, and why it ended."""
-
-    word: str
-    length: int
-    score: int = 0
-    attempts: int = 0
-    guesses: list[str] = field(default_factory=list)
-    feedbacks: list[str] = field(default_factory=list)
-    solved: bool = False
-    reason: str | None = None
-    seconds: float = 0.0
-
-
-def score_for(solved: bool, attempts: int) -> int:
-    """Points for a game: 100 * (6 - attempts) when solved, else 0."""
-    return 100 * (ATTEMPTS + 1 - attempts) if solved else 0
-
-
-def is_valid_guess(guess: str, length: int, words: Collection[str]) -> bool:
-    """True when the guess is a word of the list with the secret's length."""
-    return len(guess) == length and guess in words
-
-
-def signal_name(number: int) -> str:
-    """Readable name of a signal number, e.g. ``SIGSEGV``."""
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
 
 class _LineReader:
-    """Reads a player's stdout in a thread and queues complete lines or a fault."""
+    """Reads a player's stdout in a thread and queues its lines (each cut to a bounded length,
+    still long enough for the protocol to see it is over-long), its end or its flood."""
 
     def __init__(self, stream: IO[bytes], max_line: int, max_output: int) -> None:
-        self.events: queue.Queue[tuple[str, str]] = queue.Queue()
+        self.events: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stream = stream
-        self._max_line = max_line
+        self._keep = max_line + 2  # a carriage return dropped, and one byte too many
         self._max_output = max_output
         self._buffer = bytearray()
-        self._overlong = False
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
-    def next(self, timeout: float, stop: threading.Event | None = None) -> tuple[str, str]:
-        """Next event ``(kind, text)``: kind is line, overlong, eof, flood or stop.
+    def next(self, timeout: float, stop: threading.Event | None = None) -> tuple[str, bytes]:
+        """Next event ``(kind, line)``: kind is line, eof, flood or stop.
 
         Raises ``queue.Empty`` after ``timeout`` seconds without one.
         """
@@ -101,7 +75,7 @@ class _LineReader:
                 raise queue.Empty
             with contextlib.suppress(queue.Empty):
                 return self.events.get(timeout=min(left, POLL_SECONDS))
-        return "stop", ""
+        return "stop", b""
 
     def _run(self) -> None:
         fd = self._stream.fileno()
@@ -112,11 +86,11 @@ class _LineReader:
             except OSError:
                 chunk = b""
             if not chunk:
-                self.events.put(("eof", ""))
+                self.events.put(("eof", b""))
                 return
             total += len(chunk)
             if total > self._max_output:
-                self.events.put(("flood", ""))
+                self.events.put(("flood", b""))
                 return
             self._feed(chunk)
 
@@ -124,23 +98,14 @@ class _LineReader:
         *complete, rest = chunk.split(b"\n")
         for piece in complete:
             self._append(piece)
-            self.events.put(self._line_event())
+            self.events.put(("line", bytes(self._buffer)))
             self._buffer.clear()
-            self._overlong = False
         self._append(rest)
 
     def _append(self, piece: bytes) -> None:
-        if not self._overlong:
-            self._buffer += piece
-            if len(self._buffer.rstrip(b"\r")) > self._max_line:
-                self._overlong = True
-                del self._buffer[SHOWN_PREFIX:]
-
-    def _line_event(self) -> tuple[str, str]:
-        text = bytes(self._buffer).decode("utf-8", errors="replace")
-        if self._overlong:
-            return "overlong", text + "..."
-        return "line", text.removesuffix("\r")
+        room = self._keep - len(self._buffer)
+        if room > 0:
+            self._buffer += piece[:room]
 
 
 def _forward_stderr(
@@ -216,6 +181,27 @@ def _spawn(
     )
 
 
+def _listen(
+    proc: subprocess.Popen[bytes],
+    max_line: int,
+    max_output: int,
+    debug_stderr: IO[str] | Callable[[str], object] | None,
+    max_stderr: int,
+) -> tuple[_LineReader, list[threading.Thread]]:
+    """The reader of the player's stdout and the threads reading its output (stderr too, into
+    ``debug_stderr``, when given)."""
+    assert proc.stdout is not None
+    reader = _LineReader(proc.stdout, max_line, max_output)
+    threads = [reader.thread]
+    if debug_stderr is not None and proc.stderr is not None:
+        forward = threading.Thread(
+            target=_forward_stderr, args=(proc.stderr, debug_stderr, max_stderr), daemon=True
+        )
+        forward.start()
+        threads.append(forward)
+    return reader, threads
+
+
 def _send(proc: subprocess.Popen[bytes], line: str) -> bool:
     """Write one line to the player's stdin; False if the pipe is gone."""
     assert proc.stdin is not None
@@ -227,17 +213,12 @@ def _send(proc: subprocess.Popen[bytes], line: str) -> bool:
     return True
 
 
-def _exit_reason(proc: subprocess.Popen[bytes], guess_number: int) -> str:
-    """Why the player's stdout closed before the given guess."""
+def _exit_code(proc: subprocess.Popen[bytes]) -> int | None:
+    """The player's exit code once its stdout closed, or None if it has not exited in a second."""
     try:
-        code = proc.wait(timeout=1.0)
+        return proc.wait(timeout=1.0)
     except subprocess.TimeoutExpired:
-        return f"player closed stdout before guess {guess_number}"
-    if code == 0:
-        return f"player quit (exit 0) before guess {guess_number}"
-    if code < 0:
-        return f"crash ({signal_name(-code)})"
-    return f"crash (exit {code})"
+        return None
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
@@ -282,53 +263,27 @@ def _stop(
                     stream.close()
 
 
-def _timeout_reason(timeout: float, guess_number: int) -> str:
-    return (
-        f"timeout after {timeout:g} s waiting for guess {guess_number} "
-        "(did the player flush stdout?)"
-    )
-
-
-def _play(
+def _lines(
     proc: subprocess.Popen[bytes],
     reader: _LineReader,
-    result: GameResult,
-    words: Collection[str],
     timeout: float,
-    attempts: int,
-    on_event: EventCallback | None,
     stop: threading.Event | None,
-) -> None:
-    """Run the guess/feedback loop, filling ``result`` in place."""
-    secret, length = result.word, result.length
-    for number in range(1, attempts + 1):
+) -> Callable[[int], bytes]:
+    """The process transport's reader for :func:`~sleuth.games.lingo.protocol.play_round`:
+    the player's next line, or :class:`PlayerGone` on a timeout, an exit, a flood or a stop."""
+
+    def read(number: int) -> bytes:
         try:
-            kind, guess = reader.next(timeout, stop)
+            kind, line = reader.next(timeout, stop)
         except queue.Empty:
-            result.reason = _timeout_reason(timeout, number)
-            return
+            raise PlayerGone(timeout_reason(timeout, number)) from None
         if kind == "eof":
-            result.reason = _exit_reason(proc, number)
-            return
-        if kind == "flood":
-            result.reason = "output flood"
-            return
-        if kind == "stop":
-            result.reason = "stopped by the referee"
-            return
-        valid = kind == "line" and is_valid_guess(guess, length, words)
-        answer = feedback_text(guess, secret) if valid else "X" * length
-        result.guesses.append(guess)
-        result.feedbacks.append(answer)
-        result.attempts = number
-        if on_event is not None:
-            on_event("guess", guess)
-            on_event("feedback", answer)
-        _send(proc, answer)
-        if valid and guess == secret:
-            result.solved = True
-            result.score = score_for(True, number)
-            return
+            raise PlayerGone(exit_reason(_exit_code(proc), number))
+        if kind != "line":
+            raise PlayerGone(FLOOD if kind == "flood" else STOPPED)
+        return line
+
+    return read
 
 
 def play_game(
@@ -356,38 +311,27 @@ def play_game(
     the game early (reason "stopped by the referee"). ``trusted`` (a built-in player) runs
     as our own user, without the launcher; see :mod:`sleuth.games.lingo.sandbox`.
     """
-    result = GameResult(word=secret, length=len(secret))
+    game = Round(secret, words, attempts=attempts, max_line=max_line)
     problem = program_error(command, Path(workdir), env)
     if problem is not None:
-        result.reason = problem
-        return result
+        return game.player_gone(problem)
     sandbox = sandbox or default_sandbox()
-    debug = debug_stderr is not None
     with sandbox.seat(trusted) as seat:
         start = time.monotonic()
         with held():
             try:
-                proc = _spawn(command, result.length, Path(workdir), debug, env, sandbox, seat)
+                proc = _spawn(command, len(secret), Path(workdir), debug_stderr is not None, env,
+                              sandbox, seat)
             except OSError as error:
-                result.reason = f"cannot start player: {error}"
-                result.seconds = time.monotonic() - start
-                return result
-            assert proc.stdout is not None
-            reader = _LineReader(proc.stdout, max_line, max_output)
-            threads = [reader.thread]
-            if debug_stderr is not None and proc.stderr is not None:
-                forward = threading.Thread(
-                    target=_forward_stderr,
-                    args=(proc.stderr, debug_stderr, max_stderr),
-                    daemon=True,
-                )
-                forward.start()
-                threads.append(forward)
+                game.result.seconds = time.monotonic() - start
+                return game.player_gone(f"cannot start player: {error}")
+            reader, threads = _listen(proc, max_line, max_output, debug_stderr, max_stderr)
         try:
-            _play(proc, reader, result, words, timeout, attempts, on_event, stop)
+            play_round(game, _lines(proc, reader, timeout, stop),
+                       lambda line: _send(proc, line), on_event)
         finally:
-            result.seconds = time.monotonic() - start
+            game.result.seconds = time.monotonic() - start
             with held():
                 _stop(proc, threads, sandbox, seat, stop is not None and stop.is_set(),
                       OWN_GRACE_SECONDS if trusted else GRACE_SECONDS)
-    return result
+    return game.result

@@ -16,60 +16,21 @@ soon as no remaining bound beats the best value found.
 from __future__ import annotations
 
 import heapq
-import os
 import threading
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from sleuth.core.game import Game, Position
-from sleuth.core.strategies import Greedy, Strategy, best_index, heaviest_candidate, shortlist
-from sleuth.words import feedback as fb
+from sleuth.core.parallel import cores, on_threads
+from sleuth.core.split import BEST_NEXT, CLASSES, ENTROPY, HIT
+from sleuth.core.strategies import Strategy
+from sleuth.solve.greedy import Greedy, best_index, heaviest_candidate, shortlist
 
-Item = TypeVar("Item")
-Value = TypeVar("Value")
-WAIT_STEP = 0.1  # seconds between two looks at Ctrl-C while threads work
-
-
-def on_threads(work: Callable[[Item], Value], items: Sequence[Item],
-               stop: threading.Event | None = None) -> list[Value]:
-    """``work(item)`` for every item, each on a daemon thread, waited for in short steps so
-    that Ctrl-C (KeyboardInterrupt) is raised here at once, even while numba kernels (which
-    cannot be stopped) run. The threads are then abandoned, ``stop`` set for them to check
-    between their work items; they end with the process. A thread's error is raised here."""
-    values: list[Value | None] = [None] * len(items)
-    errors: list[BaseException] = []
-
-    def run(index: int, item: Item) -> None:
-        try:
-            values[index] = work(item)
-        except BaseException as error:
-            errors.append(error)
-
-    threads = [threading.Thread(target=run, args=(index, item), daemon=True)
-               for index, item in enumerate(items)]
-    try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            while thread.is_alive():
-                thread.join(WAIT_STEP)
-    except BaseException:
-        if stop is not None:
-            stop.set()
-        raise
-    if errors:
-        raise errors[0]
-    return values  # type: ignore[return-value]
-
-
-def interruptible(work: Callable[[], Value]) -> Value:
-    """``work()`` on a daemon thread of its own (see :func:`on_threads`): Ctrl-C is answered
-    at once, the work abandoned."""
-    return on_threads(lambda _: work(), [None])[0]
+if TYPE_CHECKING:
+    from sleuth.games.lingo.endgame import Context
 
 
 def _points(game: Game, attempt: int) -> float:
@@ -81,8 +42,8 @@ def _points(game: Game, attempt: int) -> float:
 
 def two_left_values(game: Game, stats: np.ndarray, used: int) -> np.ndarray:
     """Exact total score of each guess when it and one more attempt remain."""
-    return (_points(game, used + 1) * stats[:, fb.HIT]
-            + _points(game, used + 2) * stats[:, fb.BEST_NEXT])
+    return (_points(game, used + 1) * stats[:, HIT]
+            + _points(game, used + 2) * stats[:, BEST_NEXT])
 
 
 def classes(game: Game, guess: int, cands: np.ndarray) -> list[np.ndarray]:
@@ -148,7 +109,7 @@ class ExactThree:
         stats = game.stats(pool, cands)
         p1, p2, p3 = (_points(game, used + k) for k in (1, 2, 3))
         total = self.weights(cands).sum()
-        bound = ((p1 - p3) * stats[:, fb.HIT] + (p2 - p3) * stats[:, fb.BEST_NEXT]
+        bound = ((p1 - p3) * stats[:, HIT] + (p2 - p3) * stats[:, BEST_NEXT]
                  + p3 * total)
         order = np.argsort(-bound, kind="stable")
         possible = set(game.guess_of_secret(cands).tolist())
@@ -160,7 +121,7 @@ class ExactThree:
                     int(pool[i]) not in possible or best_guess in possible):
                 continue  # at best a tie it would not win
             guess = int(pool[i])
-            value = p1 * stats[i, fb.HIT] + sum(
+            value = p1 * stats[i, HIT] + sum(
                 self.two_left(c, used + 1) for c in classes(game, guess, cands))
             better = value > best_value + 1e-9
             tie_to_candidate = (abs(value - best_value) <= 1e-9 and guess in possible
@@ -213,11 +174,11 @@ class MaxScore:
         cands, used = position.candidates, position.cost
         pool = game.allowed_guesses(position)
         stats = game.stats(pool, cands)
-        order = np.argsort(-stats[:, fb.ENTROPY], kind="stable")[: self.lookahead]
+        order = np.argsort(-stats[:, ENTROPY], kind="stable")[: self.lookahead]
         top = pool[order]
         exact = self.exact(game)
         p1 = _points(game, used + 1)
-        values = [p1 * stats[i, fb.HIT] + sum(exact.three_left(c, used + 1)
+        values = [p1 * stats[i, HIT] + sum(exact.three_left(c, used + 1)
                                               for c in classes(game, int(pool[i]), cands))
                   for i in order]
         return best_index(np.array(values), top, game.guess_of_secret(cands))
@@ -235,16 +196,16 @@ def perfect_split_bounds(game: Game, pool: np.ndarray, cands: np.ndarray, used: 
     weights = game.weights_of(cands)
     total = float(cands.size if weights is None else weights.sum())
     p1, p2, p3 = (_points(game, used + k) for k in (1, 2, 3))
-    return p1 * stats[:, fb.HIT] + (p2 - p3) * stats[:, fb.BEST_NEXT] + p3 * (
-        total - stats[:, fb.HIT])
+    return p1 * stats[:, HIT] + (p2 - p3) * stats[:, BEST_NEXT] + p3 * (
+        total - stats[:, HIT])
 
 
 def counting_bound(game: Game, size: int, splits: int, used: int) -> float:
     """Best total score ``size`` secrets could reach if no guess splits them into more than
     ``splits`` classes: at most splits**(k-1) of them can be named on the k-th next attempt.
 
-    >>> from sleuth.core.game import word_game
-    >>> counting_bound(word_game(["ab"]), 10, 3, 3)  # 1 at 200 points, 3 at 100, 6 never
+    >>> from sleuth.games.lingo.game import lingo_game
+    >>> counting_bound(lingo_game(["ab"]), 10, 3, 3)  # 1 at 200 points, 3 at 100, 6 never
     500.0
     """
     total, left, reach = 0.0, size, 1
@@ -278,7 +239,7 @@ def upper_bound(game: Game, position: Position | None = None, *, depth: int = 2,
     for rank, i in enumerate(order[:top]):
         if first[i] <= best:
             break
-        value = p1 * stats[rank, fb.HIT]
+        value = p1 * stats[rank, HIT]
         for part in classes(game, int(pool[i]), pos.candidates):
             value += class_bound(game, part, pos.cost + 1)
         best = max(best, value)
@@ -288,13 +249,13 @@ def upper_bound(game: Game, position: Position | None = None, *, depth: int = 2,
 def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
     """Upper bound on the best total score of one class (see :func:`upper_bound`)."""
     if cands.size == 1:
-        return _points(game, used + 1) * (1.0 if game.weights is None else
-                                          float(game.weights_of(cands)[0]))
+        weights = game.weights_of(cands)
+        return _points(game, used + 1) * (1.0 if weights is None else float(weights[0]))
     inner = game.allowed_guesses(Position(cands, used))
     split = perfect_split_bounds(game, inner, cands, used)
     bound = float(split.max())
     if game.weights is None:
-        splits = int(game.stats(inner, cands)[:, fb.CLASSES].max())
+        splits = int(game.stats(inner, cands)[:, CLASSES].max())
         bound = min(bound, counting_bound(game, cands.size, splits, used))
     return bound
 
@@ -333,9 +294,10 @@ class _Bounder:
         from sleuth.games.lingo import endgame
 
         self.game, self.pos, self.endgame = game, pos, endgame
-        self.ctx = endgame.context(game.guesses, int(game.solved))
-        self.short = endgame.context(game.guesses, int(game.solved), exact=10, width=4)
-        self.full = endgame.context(game.guesses, int(game.solved))  # every word, exact
+        solved = game.solved_code()
+        self.ctx = endgame.context(game.guesses, solved)
+        self.short = endgame.context(game.guesses, solved, exact=10, width=4)
+        self.full = endgame.context(game.guesses, solved)  # every word, exact
         self.secrets = game.secrets[pos.candidates]
         self.own = game.guess_of_secret(pos.candidates)
         self.points = np.array([_points(game, a) for a in range(pos.cost + 1, game.max_cost + 1)])
@@ -408,11 +370,11 @@ class _Bounder:
         :func:`endgame.loss_bound`, in that order until ``deadline``, on every core (the
         kernels release the GIL; each thread has a context of its own)."""
         game, eg = self.game, self.endgame
-        threads = max(1, min(os.cpu_count() or 1, 8, len(chosen)))
+        threads = max(1, min(cores(), 8, len(chosen)))
         stop = threading.Event()
 
         def lower(share: list[int]) -> None:
-            ctx = eg.context(game.guesses, int(game.solved))
+            ctx = eg.context(game.guesses, game.solved_code())
             for t in share:
                 left = deadline - time.perf_counter()
                 if left <= 0 or stop.is_set():
@@ -424,7 +386,7 @@ class _Bounder:
 
         on_threads(lower, [chosen[k::threads] for k in range(threads)], stop)
 
-    def value(self, part: np.ndarray, ctx: tuple) -> float:
+    def value(self, part: np.ndarray, ctx: Context) -> float:
         """A class's value found by the search of ``ctx`` (shortlisted, or over every word)."""
         cands = self.pos.candidates[part]
         return self.endgame.best_value(ctx, self.game.secrets, cands,
@@ -524,7 +486,7 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
             with lock:
                 (above if value > target else settled).append((value, guess))
 
-    on_threads(work, range(max(1, min(os.cpu_count() or 1, 8))), stop)
+    on_threads(work, range(min(cores(), 8)), stop)
     bounds = [*settled, *above, *((float(first[i]), int(pool[i])) for i in untried)]
     low = np.flatnonzero(first <= target)  # never tried: at or below the target at depth 1
     if low.size:
@@ -544,8 +506,8 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
     searches are then skipped unless the bound is within SEARCH_WITHIN of it (far from it, as
     on short words, only counting lost games can close the gap).
 
-    >>> from sleuth.core.game import word_game
-    >>> g = word_game(["abc", "abd", "abe", "xyz"], max_attempts=5)
+    >>> from sleuth.games.lingo.game import lingo_game
+    >>> g = lingo_game(["abc", "abd", "abe", "xyz"])
     >>> opening_bound(g, g.guess_index("abc")).total  # abc, then xyz or abd, then abe
     1600.0
     """

@@ -20,18 +20,15 @@ message and changes nothing.
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
 import re
-import threading
-import time
-from dataclasses import dataclass, field, replace
-from multiprocessing.connection import Connection
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from sleuth.core.game import Game, Position
-from sleuth.games.wordle.game import RANKINGS, Rating, best_guesses, hard_violation, hints, obeys
+from sleuth.games.wordle.hardmode import hard_pool, hard_violation
+from sleuth.games.wordle.lookahead import Lookahead, Optimal, exact_next
+from sleuth.games.wordle.ratings import Rating, best_guesses, check_ranking
 from sleuth.words import feedback as fb
 
 SQUARES = "\u2b1c\u2b1b\U0001f7e8\U0001f7e9\U0001f7e6\U0001f7e7\ufe0f"
@@ -80,162 +77,9 @@ class Report:
     optimal: Optimal | None = None
 
 
-@dataclass(frozen=True)
-class Optimal:
-    """The exact best next guess, from the branch-and-bound search: ``mean`` guesses from
-    here (this one included) over the answers left, each counted once."""
-
-    word: str
-    mean: float
-    worst: int
-    capped: bool
-
-
 EXACT_SECONDS = 1.0  # the exact look-ahead's time limit per answer; then the heuristic's ranking
 SMALL_SEARCH = 20_000  # guesses x answers left searched in this process: quick, not timed
 RAN_OUT = "ran out"  # memo entry of a position whose exact search ran out of time
-
-
-def exact_next(game: Game, position: Position) -> Optimal | None:
-    """The exact best next guess at ``position``: within the attempts left if possible, else
-    with no cap; None if the exact search does not apply."""
-    from sleuth.solve.search import optimal_mean
-
-    for cap in (game.max_cost, None):
-        if cap is not None and cap <= position.cost:
-            continue
-        try:
-            result = optimal_mean(game, position, max_guesses=cap, workers=1)
-        except ValueError:
-            continue
-        return Optimal(result.first_guess, result.mean, result.worst, cap is not None)
-    return None
-
-
-def _among(game: Game, secrets: np.ndarray, guesses: np.ndarray | None = None) -> Game:
-    """The game cut down to some secrets (and guesses), without its text helpers: small, and
-    picklable for the look-ahead worker."""
-    picked = game if guesses is None else replace(
-        game, guesses=game.guesses[guesses], guess_labels=[game.guess_labels[i] for i in guesses],
-        allowed=None, named_by=None)
-    return replace(picked, secrets=game.secrets[secrets],
-                   secret_labels=[game.secret_labels[i] for i in secrets], weights=None,
-                   named_by=None if picked.named_by is None else picked.named_by[secrets],
-                   render=str, reader=None, points=None)
-
-
-def _warm(game: Game, n: int = 30) -> None:
-    """Search a small part of the game (same arrays, ``n`` words spread over the lists) once,
-    so that the first real search finds the compiled search loaded."""
-    from sleuth.solve.search import optimal_mean
-
-    secrets = np.linspace(0, len(game.secrets) - 1, min(n, len(game.secrets))).astype(np.int64)
-    named = game.guess_of_secret(secrets)
-    spread = np.linspace(0, len(game.guesses) - 1, min(n, len(game.guesses))).astype(np.int64)
-    small = _among(game, secrets[named >= 0], np.union1d(named[named >= 0], spread))
-    with contextlib.suppress(ValueError):  # no strategy within the cap: loaded all the same
-        optimal_mean(small, max_guesses=small.max_cost, workers=1)
-
-
-def _send(conn: Connection, message: object) -> bool:
-    """Send to the look-ahead worker; False if it is gone."""
-    try:
-        conn.send(message)
-    except OSError:
-        return False
-    return True
-
-
-def _serve(conn: Connection) -> None:
-    """The look-ahead worker: reads the game, then (key, answers left, guesses made) requests,
-    each answered with (key, the :class:`Optimal` or None, or the error raised)."""
-    from sleuth.solve.search import ignore_sigint
-
-    ignore_sigint()
-    try:
-        game = conn.recv()
-        with contextlib.suppress(Exception):  # only a head start: a real fault shows below
-            _warm(game)
-        while True:
-            key, cands, turns = conn.recv()
-            try:
-                value: object = exact_next(_among(game, cands), Position(
-                    np.arange(cands.size, dtype=np.int64), cost=turns))
-            except Exception as error:  # sent back: the session raises it
-                value = error
-            conn.send((key, value))
-    except (EOFError, OSError):
-        return  # the session ended
-
-
-class _Lookahead:
-    """The exact search in a worker process, so that it can have a time limit: a search still
-    running when its time is up is ended with its worker, and a fresh worker warms up for the
-    next one. Answers land in ``memo`` (key -> Optimal or None)."""
-
-    def __init__(self, game: Game, memo: dict) -> None:
-        self.game = _among(game, np.arange(len(game.secrets)))
-        self.memo = memo
-        self.pending: tuple[object, float] | None = None  # the key asked for, and its deadline
-        self._start()
-
-    def _start(self) -> None:
-        from sleuth.solve.search import sigint_blocked
-
-        context = multiprocessing.get_context("spawn")
-        self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs,), daemon=True,
-                                       name="sleuth-hint-lookahead")
-        with sigint_blocked():
-            self.process.start()
-        theirs.close()
-        self.sender = threading.Thread(target=_send, args=(self.conn, self.game), daemon=True)
-        self.sender.start()  # the game goes over while this process goes on
-
-    def ask(self, key: object, cands: np.ndarray, turns: int, seconds: float) -> None:
-        """Start the search for ``key`` (unless it is the one running); answer within
-        ``seconds``."""
-        if self.pending is not None:
-            if self.pending[0] == key:
-                return
-            self._restart()  # an earlier search nobody waits for any more
-        for _ in range(2):
-            self.sender.join()
-            if _send(self.conn, (key, cands, turns)):
-                self.pending = (key, time.monotonic() + seconds)
-                return
-            self._restart()
-
-    def wait(self, key: object) -> None:
-        """Wait for ``key``'s answer until its deadline; past it, end the search."""
-        while self.pending is not None and self.pending[0] == key:
-            left = self.pending[1] - time.monotonic()
-            try:
-                if left <= 0 or not self.conn.poll(left):
-                    break
-                got, value = self.conn.recv()
-            except (EOFError, OSError):
-                break
-            if got == key:
-                self.pending = None
-            if isinstance(value, BaseException):
-                raise value
-            self.memo[got] = value
-        if self.pending is not None and self.pending[0] == key:
-            self._restart()
-
-    def _restart(self) -> None:
-        self.close()
-        self._start()
-
-    def close(self) -> None:
-        """End the worker now."""
-        self.pending = None
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(timeout=5)
-        self.sender.join(timeout=5)  # its send fails at once now that the worker is gone
-        self.conn.close()
 
 
 class HintSession:
@@ -250,8 +94,7 @@ class HintSession:
     def __init__(self, game: Game, *, hard: bool = False, top: int = 10, show: int = 20,
                  rank: str = "expected", exact: int = 0,
                  exact_seconds: float | None = EXACT_SECONDS) -> None:
-        if rank not in RANKINGS:
-            raise ValueError(f"unknown ranking {rank!r}; choose one of {', '.join(RANKINGS)}")
+        check_ranking(rank)
         if exact_seconds is not None and not exact_seconds > 0:
             raise ValueError("the exact search's time limit must be above 0 seconds")
         self.game = game
@@ -260,9 +103,9 @@ class HintSession:
         self.top, self.show, self.rank = top, show, rank
         self.exact, self.exact_seconds = exact, exact_seconds
         self._exact_memo: dict[tuple[bytes, int], Optimal | str | None] = {}
-        self._worker: _Lookahead | None = None
+        self._worker: Lookahead | None = None
         if exact > 2 and exact_seconds is not None and not hard and not self._small(exact):
-            self._worker = _Lookahead(game, self._exact_memo)  # warms up while the user types
+            self._worker = Lookahead(game, self._exact_memo)  # warms up while the user types
         self.turns: list[Turn] = []
         self.candidates: list[np.ndarray] = [game.start().candidates]
         self.words: list[str] = []
@@ -409,9 +252,7 @@ class HintSession:
         """The guesses to propose: all, or those hard mode allows after the turns so far."""
         if not self.hard:
             return np.arange(len(self.game.guesses))
-        fixed, least = hints(((fb.encode([t.word])[0], t.code) for t in self.turns),
-                             self.length)
-        return np.flatnonzero(obeys(self.game.guesses, fixed, least))
+        return hard_pool(self.game.guesses, ((fb.encode([t.word])[0], t.code) for t in self.turns))
 
     def suggestions(self) -> list[Rating]:
         """The best next guesses (memoised per position and mode)."""
@@ -443,19 +284,8 @@ class HintSession:
         if self.solved or self.hard or not 2 < cands.size <= self.exact:
             return None
         key = (cands.tobytes(), len(self.turns))
-        if key not in self._exact_memo:
-            if self.exact_seconds is None or self._small(cands.size):
-                if not wait:
-                    return None
-                self._exact_memo[key] = exact_next(self.game, Position(cands,
-                                                                      cost=len(self.turns)))
-            else:
-                if self._worker is None:
-                    self._worker = _Lookahead(self.game, self._exact_memo)
-                self._worker.ask(key, cands, len(self.turns), self.exact_seconds)
-                if not wait:
-                    return None
-                self._worker.wait(key)
+        if key not in self._exact_memo and not self._search(key, cands, wait=wait):
+            return None
         found = self._exact_memo.get(key, RAN_OUT)
         if isinstance(found, str):
             self._exact_memo[key] = RAN_OUT  # the same search would run out again
@@ -463,6 +293,21 @@ class HintSession:
                     f"{self.exact_seconds:g} s; the guesses below are ranked by the heuristic "
                     "(--exact-time allows more).")
         return found
+
+    def _search(self, key: tuple[bytes, int], cands: np.ndarray, *, wait: bool) -> bool:
+        """Run the exact search for ``key``: here when quick or untimed, else in the worker
+        until its time is up. Returns ``wait``: without it the search is only started."""
+        turns = len(self.turns)
+        if self.exact_seconds is None or self._small(cands.size):
+            if wait:
+                self._exact_memo[key] = exact_next(self.game, Position(cands, cost=turns))
+            return wait
+        if self._worker is None:
+            self._worker = Lookahead(self.game, self._exact_memo)
+        self._worker.ask(key, cands, turns, self.exact_seconds)
+        if wait:
+            self._worker.wait(key)
+        return wait
 
     def close(self) -> None:
         """End the exact search's worker process, if one was started."""

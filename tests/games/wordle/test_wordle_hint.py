@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import WORDLE_SAMPLE
-from sleuth.games.wordle.game import rate, wordle_game
+from sleuth.games.wordle.game import wordle_game
 from sleuth.games.wordle.hint import HintSession, render
+from sleuth.games.wordle.ratings import rate
 from sleuth.words import feedback as fb
 
 ANSWERS = WORDLE_SAMPLE
@@ -61,7 +62,8 @@ def test_pasted_grid_without_words_waits_for_them() -> None:
     s = session()
     grid = [colours(w, "crate", "squares").replace("\u2b1c", GREY)
             for w in ("salet", "crane", "crate")]
-    assert s.feed("Wordle 1,234 3/6").notes
+    assert s.feed("Wordle 1,234 3/6").notes == [
+        "a shared result: paste its grid, then type the words played, in order"]
     for row in grid:
         report = s.feed(row)
     assert "which word" in report.waiting and report.remaining == len(ANSWERS)
@@ -136,8 +138,9 @@ def test_hard_mode() -> None:
     assert all(r.word.startswith("cra") for r in report.suggestions)
     assert s.feed("hard off").notes == ["hard mode off"]
     assert s.feed(f"stool {colours('stool', 'crate')}").error is None
-    assert "hard on" in s.feed("hard").notes[0] or s.hard
-    assert s.feed("hard maybe").error
+    assert s.feed("hard").notes == ["hard mode on"] and s.hard  # a bare `hard` switches
+    assert s.feed("hard").notes == ["hard mode off"] and not s.hard
+    assert s.feed("hard maybe").error == "type `hard on` or `hard off`" and not s.hard
 
 
 def test_commands() -> None:
@@ -218,6 +221,15 @@ def test_exact_optimal_next_guess() -> None:
 def test_few_answers_left_propose_only_them() -> None:
     s = session()
     report = s.feed(f"crane {colours('crane', 'crate')}")
-    if report.remaining <= 2:
-        assert {r.word for r in report.suggestions} == set(report.answers)
+    left = consistent([("crane", colours("crane", "crate"))])
+    assert report.remaining == len(left) == 1 and report.answers == left == ["crate"]
+    assert [r.word for r in report.suggestions] == ["crate"]
+    s.feed("undo")
+    report = s.feed(f"salet {colours('salet', 'cigar')}")
+    left = consistent([("salet", colours("salet", "cigar"))])
+    assert report.remaining == len(left) > 2
     assert all(r.classes > 1 or r.candidate for r in report.suggestions)
+    pair = session().feed(f"cigar {colours('cigar', 'major')}")
+    left = consistent([("cigar", colours("cigar", "major"))])
+    assert len(left) == 2 and pair.remaining == 2
+    assert {r.word for r in pair.suggestions} == set(pair.answers) == set(left)

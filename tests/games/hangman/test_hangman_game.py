@@ -6,22 +6,17 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
+from hangman_plain import SIX, UZZLE, plain_mask
 from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import replay
+from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
-from sleuth.core.strategies import METRICS, Greedy, best_index
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman, letter_masks
+from sleuth.solve.greedy import METRICS, Greedy, best_index
 from sleuth.words import feedback as fb
-from sleuth.words.feedback import FeedbackError
-
-UZZLE = ["puzzle", "guzzle", "muzzle", "nuzzle", "buzzle", "wuzzle", "tuzzle"]
-OTHERS = """banana bandit barrel basket battle beacon beauty became become before behind
-better beyond bishop bitter border borrow bottle bottom bounce branch breath bridge bright
-broken bronze bubble bucket budget bullet bundle burden butter button"""
-SIX = UZZLE + OTHERS.split()
 
 
 @dataclass(frozen=True)
@@ -41,10 +36,6 @@ class Letters:
         else:
             values = METRICS[self.metric](game.stats(pool, cands))
         return best_index(values, pool, game.guess_of_secret(cands))
-
-
-def plain_mask(letter: str, word: str) -> int:
-    return sum(1 << i for i, c in enumerate(word) if c == letter)
 
 
 @given(st.lists(st.text("abcde", min_size=5, max_size=5), min_size=1, max_size=8))
@@ -151,5 +142,8 @@ def test_lives_decide_who_loses() -> None:
 
 
 def test_stock_greedy_plays_hangman() -> None:
-    result = evaluate(hangman(SIX), Greedy("entropy"))
-    assert result.failures == 0
+    game, strategy = hangman(SIX), Greedy("entropy")
+    result = evaluate(game, strategy)
+    played = [replay(game, strategy, s) for s in range(len(SIX))]  # move by move, as a referee
+    assert result.failures == 0 and all(game.outcome(p) is True for p in played)
+    assert result.cost.tolist() == [p.cost for p in played]

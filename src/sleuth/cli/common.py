@@ -1,0 +1,144 @@
+"""What every command shares: its consoles, its one error line (what the user typed is shown
+in it, never obeyed), its progress bar, and Ctrl-C answered at once."""
+
+from __future__ import annotations
+
+import _thread
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from sleuth.cli.text import one_line
+
+__all__ = [
+    "Bar", "fail", "interrupted", "keep_interrupts", "new_console", "one_line",
+    "reachable_cluster", "writable_option",
+]
+
+
+LABEL = "[red]Error:[/]"
+
+
+def new_console(*, stderr: bool = False, plain: bool = False) -> Console:
+    """A console for a command's output: coloured on a terminal, else plain and 160 wide (tables
+    uncut in files); on stderr never wrapped; ``plain`` prints text as given (no markup)."""
+    if stderr:
+        return Console(stderr=True, highlight=False, soft_wrap=True)
+    if plain:
+        return Console(highlight=False, soft_wrap=True, emoji=False, markup=False)
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=160)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``Error: message`` as one line on stderr; the exit to raise with ``code``."""
+    new_console(stderr=True).print(f"{LABEL} {escape(one_line(message))}")
+    return typer.Exit(code)
+
+
+def interrupted(console: Console, message: str, code: int = 130) -> typer.Exit:
+    """Say ``message`` on a line of its own (below a progress bar), flushed at once since a
+    worker thread may still hold the process as it ends; the exit to raise (``128 + signal``)."""
+    console.print(("\n" if console.is_terminal else "") + escape(message), highlight=False,
+                  soft_wrap=True)
+    console.file.flush()
+    return typer.Exit(code)
+
+
+def writable_option(path: Path, option: str) -> Path:
+    """``path`` if a file can be written there, checked before any work; else one line, exit 2."""
+    from sleuth.solve.export import writable
+
+    try:
+        return writable(path)
+    except ValueError as error:
+        raise fail(f"{option}: {error}", 2) from None
+
+
+def reachable_cluster(cluster: str | None) -> None:
+    """Refuse a ``--cluster`` address that does not answer, in seconds and before any work."""
+    if cluster is not None:
+        from sleuth.solve.runner import check_cluster
+
+        try:
+            check_cluster(cluster)
+        except ValueError as error:
+            raise fail(f"--cluster: {error}", 2) from None
+
+
+#: Set once a Ctrl-C was lost in a finalizer: whatever fails next failed because of it.
+INTERRUPT_LOST = threading.Event()
+
+
+class Bar:
+    """A transient progress bar with real totals (nothing off a terminal): ``advance(n)`` as
+    work is done, or ``bar(done, total)`` from work that learns its total as it goes."""
+
+    def __init__(self, console: Console, what: str, total: int | None = None,
+                 unit: str = "") -> None:
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(),
+                                 MofNCompleteColumn(), TextColumn(unit), TimeElapsedColumn(),
+                                 console=console, transient=True,
+                                 disable=not console.is_terminal)
+        self.task = self.progress.add_task(what, total=total)
+
+    def advance(self, n: int = 1) -> None:
+        """``n`` more done."""
+        self.progress.advance(self.task, n)
+
+    def __call__(self, done: int, total: int, what: str | None = None) -> None:
+        """``done`` of ``total`` so far (and what is being done, when it changes)."""
+        self.progress.update(self.task, completed=done, total=max(total, 1), description=what)
+
+    def __enter__(self) -> Bar:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+
+def keep_interrupts() -> None:
+    """Never lose a Ctrl-C: Python drops an exception raised inside a finalizer (``Exception
+    ignored in ...``), and numba's compiler frees objects with finalizers all the time, so a
+    KeyboardInterrupt landing in one would be lost and the work go on. Such a one is raised
+    again in the main thread a moment later (once out of the finalizer), silently: the same
+    signal is sent again, which also wakes the main thread from a wait on a lock or a future."""
+    if not isinstance(sys.unraisablehook, _ResendInterrupts):
+        sys.unraisablehook = _ResendInterrupts(sys.unraisablehook)
+
+
+class _ResendInterrupts:
+    """An unraisable hook sending a KeyboardInterrupt lost in a finalizer again (see
+    :func:`keep_interrupts`); anything else goes to the hook it replaced."""
+
+    def __init__(self, previous: Callable[[sys.UnraisableHookArgs], object]) -> None:
+        self.previous = previous
+
+    def __call__(self, unraisable: sys.UnraisableHookArgs) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
+                                                          KeyboardInterrupt):
+            signum = getattr(unraisable.exc_value, "signum", signal.SIGINT)  # pit: SIGTERM too
+            INTERRUPT_LOST.set()  # numba, say, may fail next on its half-finished work
+            threading.Timer(0.01, _interrupt_again, (signum,)).start()
+            return
+        self.previous(unraisable)
+
+
+def _interrupt_again(signum: int) -> None:
+    """Deliver ``signum`` to the main thread once more, if Python still handles it there (one
+    left to the system's default would end the process instead)."""
+    if not callable(signal.getsignal(signum)):
+        return
+    main = threading.main_thread().ident  # never None: the main thread has started
+    if hasattr(signal, "pthread_kill") and main is not None:
+        signal.pthread_kill(main, signum)  # a real signal: it also ends a wait on a lock
+    else:
+        _thread.interrupt_main(signal.Signals(signum))

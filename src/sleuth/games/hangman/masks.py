@@ -1,0 +1,101 @@
+"""The tables every Hangman solver works on: the position mask of each letter in each word.
+
+A word's row holds one bitmask per letter (bit k for position k, 0 when the letter is absent),
+so the feedback of any letter on any candidate is one table read. :func:`tables` builds the
+table of a game once, with the prior scaled so that the mean word weighs one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+from sleuth.core.game import Game
+
+NARROW_BITS = 30  # words up to this long have their masks in int32, longer ones in int64
+DENSE_BITS = 20  # words up to this long count classes in a table indexed by mask (2**20 cells)
+KEPT_GAMES = 4  # the tables of the last few games are kept
+
+
+@njit(cache=True, nogil=True)
+def _fill_letter_masks(secrets: np.ndarray, out: np.ndarray) -> None:
+    n, length = secrets.shape
+    row = np.zeros(26, dtype=np.int64)
+    for i in range(n):
+        row[:] = 0
+        for k in range(length):
+            row[secrets[i, k]] |= np.int64(1) << k
+        for g in range(26):
+            out[i, g] = row[g]
+
+
+def letter_table(secrets: np.ndarray) -> np.ndarray:
+    """The position mask of every letter in every word: an (n, 26) table, int32 for words of
+    up to NARROW_BITS letters, int64 for longer ones.
+
+    >>> from sleuth.words import feedback as fb
+    >>> letter_table(fb.encode(["deed"]))[0, [3, 4, 0]].tolist()
+    [9, 6, 0]
+    """
+    words = np.ascontiguousarray(np.atleast_2d(secrets), dtype=np.uint8)
+    out = np.zeros((words.shape[0], 26),
+                   dtype=np.int32 if words.shape[1] <= NARROW_BITS else np.int64)
+    _fill_letter_masks(words, out)
+    return out
+
+
+@dataclass
+class Tables:
+    """What the kernels need about one game: masks, scaled weights, scratch, memo."""
+
+    masks: np.ndarray
+    weights: np.ndarray
+    scratch: np.ndarray
+    letter_of_guess: np.ndarray
+    guess_of_letter: np.ndarray
+    memo: Dict = field(repr=False)
+
+
+def new_memo() -> Dict:
+    """An empty memo of the exact search: set fingerprint -> (lost, misses, flag, letter)."""
+    return Dict.empty(key_type=types.UniTuple(types.uint64, 3),
+                      value_type=types.Tuple((types.float64, types.float64, types.int64,
+                                              types.int64)))
+
+
+_TABLES: dict[int, tuple[Game, Tables]] = {}
+
+
+def tables(game: Game) -> Tables:
+    """The kernels' tables for a Hangman game (built once per game and kept for the last few)."""
+    kept = _TABLES.get(id(game))
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    made = _build(game)
+    if len(_TABLES) >= KEPT_GAMES:
+        _TABLES.pop(next(iter(_TABLES)))
+    _TABLES[id(game)] = (game, made)
+    return made
+
+
+def _build(game: Game) -> Tables:
+    masks = letter_table(game.secrets)
+    n = masks.shape[0]
+    letters = np.asarray(game.guesses)[:, 0].astype(np.int64)
+    guess_of_letter = np.full(26, -1, dtype=np.int64)
+    guess_of_letter[letters] = np.arange(letters.size)
+    length = game.secrets.shape[1]
+    bins = np.zeros(1 << length if length <= DENSE_BITS else 0)  # empty: count by sorting
+    return Tables(masks, scaled_weights(game.weights, n), bins, letters, guess_of_letter,
+                  new_memo())
+
+
+def scaled_weights(weights: np.ndarray | None, n: int) -> np.ndarray:
+    """The prior scaled so that the mean word weighs one (all ones when uniform)."""
+    if weights is None:
+        return np.ones(n)
+    raw = np.asarray(weights, dtype=np.float64)
+    return raw * (n / raw.sum())

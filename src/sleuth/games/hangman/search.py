@@ -1,0 +1,267 @@
+"""The exact search of Hangman, compiled: fewest misses (or losses first) over candidate sets.
+
+:func:`exact_value` is a branch and bound over letters with memoised candidate sets and closed
+forms for pairs and stars (families like -uzzle); :func:`look_ahead` looks a few letters deep
+and values the sets it does not solve by the better greedy play-out. A value is a (lost weight,
+miss weight) pair, with a flag: EXACT, LOWER (a lower bound, at least the bound asked for) or
+ABORTED (the node budget ran out: no value).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.typed import Dict
+
+from sleuth.games.hangman.greedy import (
+    EPS,
+    better_play_out,
+    letter_misses,
+    lex_less,
+    split_by_letter,
+)
+
+UNLIMITED = 255  # lives that never run out (no word needs more than 26 misses)
+EXACT, LOWER, ABORTED = 1, 0, -1
+
+
+@njit(cache=True, nogil=True)
+def set_key(cands: np.ndarray, lives: int) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """A 128-bit fingerprint of a sorted candidate set, with the lives left."""
+    h1 = np.uint64(14695981039346656037)
+    h2 = np.uint64(cands.size)
+    for c in cands:
+        x = np.uint64(c) + np.uint64(1)
+        h1 = (h1 ^ x) * np.uint64(1099511628211)
+        z = h2 + x * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        h2 = z ^ (z >> np.uint64(31))
+    return h1, h2, np.uint64(lives)
+
+
+@njit(cache=True, nogil=True)
+def lives_that_matter(n: int, lives: int) -> int:
+    """Lives that matter: every useful letter rules a word out, so n - 1 misses always do."""
+    return UNLIMITED if lives >= n - 1 else lives
+
+
+@njit(cache=True, nogil=True)
+def letters_by_misses(miss: np.ndarray, splits: np.ndarray) -> np.ndarray:
+    """The splitting letters, fewest misses first (ties alphabetical)."""
+    letters = np.flatnonzero(splits)
+    order = np.argsort(miss[letters], kind="mergesort")
+    return letters[order]
+
+
+@njit(cache=True, nogil=True)
+def pair_value(masks: np.ndarray, w: np.ndarray, a: int, b: int, lives: int
+               ) -> tuple[float, float, int, int]:
+    """The exact value of two candidates: free if a letter stands in both, in different
+    places; else one miss on the lighter word (lost too when no life is left)."""
+    best_g, best = -1, np.inf
+    for g in range(26):
+        ma, mb = masks[a, g], masks[b, g]
+        if ma == mb:
+            continue
+        if ma != 0 and mb != 0:
+            return 0.0, 0.0, EXACT, g
+        cost = w[a] if ma == 0 else w[b]
+        if cost < best - EPS:
+            best_g, best = g, cost
+    return (best if lives == 0 else 0.0), best, EXACT, best_g
+
+
+@njit(cache=True, nogil=True)
+def _letter_owners(masks: np.ndarray, cands: np.ndarray, letters: np.ndarray) -> np.ndarray:
+    """The one candidate holding each letter; empty when some letter is in two candidates."""
+    owner = np.full(letters.size, -1, dtype=np.int64)
+    for i in range(letters.size):
+        for c in cands:
+            if masks[c, letters[i]] != 0:
+                if owner[i] >= 0:
+                    return np.empty(0, dtype=np.int64)
+                owner[i] = c
+    return owner
+
+
+@njit(cache=True, nogil=True)
+def star_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, letters: np.ndarray,
+               lives: int) -> tuple[float, float, int, int]:
+    """The exact value of a star: every useful letter stands in one candidate only (bill,
+    fill, gill, ...). The best order names the heaviest words first; each guess is a miss for
+    every other word left. Flag LOWER (no value) when the set is not a star."""
+    owner = _letter_owners(masks, cands, letters)
+    if owner.size < letters.size:
+        return 0.0, 0.0, LOWER, -1
+    own_letter = np.full(cands.size, -1, dtype=np.int64)  # each candidate's first own letter
+    for i in range(letters.size):
+        for j in range(cands.size):
+            if cands[j] == owner[i] and own_letter[j] < 0:
+                own_letter[j] = letters[i]
+    if (own_letter < 0).any():  # cannot happen (a word's letters would all be shared)
+        return 0.0, 0.0, LOWER, -1
+    order = np.argsort(-w[cands], kind="mergesort")
+    lost = miss = 0.0
+    for rank in range(order.size):  # the lightest word comes last, for free
+        wc = w[cands[order[rank]]]
+        miss += min(rank, lives + 1) * wc
+        if rank > lives:
+            lost += wc
+    return lost, miss, EXACT, own_letter[order[0]]
+
+
+@njit(cache=True, nogil=True)
+def _settled(known: tuple[float, float, int, int], beta0: float, beta1: float) -> bool:
+    """Whether a memoised value answers a search bounded by ``beta``: exact, or a lower bound
+    already at least ``beta``."""
+    return known[2] == EXACT or (known[2] == LOWER and not lex_less(known[0], known[1], beta0,
+                                                                    beta1))
+
+
+@njit(cache=True, nogil=True)
+def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, beta0: float,
+                beta1: float, memo: Dict, budget: np.ndarray) -> tuple[float, float, int, int]:
+    """Branch and bound over letters: (lost, misses, flag, best letter) of a candidate set.
+
+    The value is exact (flag EXACT) when it is below ``beta`` (lexicographically), else a lower
+    bound at least ``beta`` (flag LOWER). ABORTED when the node budget ran out (no value).
+    Letters are tried fewest misses first, the classes of each largest first, and a letter is
+    cut as soon as its sum reaches the best so far. (The recursion stays in this one function:
+    numba cannot reload mutually recursive kernels from its cache.)
+    """
+    n = cands.size
+    if n <= 1:
+        return 0.0, 0.0, EXACT, -1
+    lives = lives_that_matter(n, lives)
+    if n == 2:
+        return pair_value(masks, w, cands[0], cands[1], lives)
+    key = set_key(cands, lives)
+    if key in memo and _settled(memo[key], beta0, beta1):
+        return memo[key]
+    budget[0] -= 1
+    if budget[0] < 0:
+        return 0.0, 0.0, ABORTED, -1
+    miss, splits, _ = letter_misses(masks, w, cands)
+    letters = letters_by_misses(miss, splits)
+    star = star_value(masks, w, cands, letters, lives)
+    if star[2] == EXACT:
+        memo[key] = star
+        return star
+    low = miss[letters[0]]  # no letter misses less: a bound on any strategy
+    if not lex_less(low if lives == 0 else 0.0, low, beta0, beta1):
+        memo[key] = (low if lives == 0 else 0.0, low, LOWER, letters[0])
+        return memo[key]
+    best0, best1, best_g = np.inf, np.inf, -1
+    fail0, fail1 = np.inf, np.inf  # the least of the cut letters' partial sums: a lower bound
+    for g in letters:
+        cap0, cap1 = (best0, best1) if lex_less(best0, best1, beta0, beta1) else (beta0, beta1)
+        acc1 = miss[g]
+        acc0 = acc1 if lives == 0 else 0.0
+        if lex_less(acc0, acc1, cap0, cap1):
+            part, starts, codes = split_by_letter(masks, cands, g)
+            sizes = starts[1:] - starts[:-1]
+            for j in np.argsort(-sizes, kind="mergesort"):
+                if sizes[j] == 1 or (codes[j] == 0 and lives == 0):
+                    continue
+                left = lives - 1 if codes[j] == 0 else lives
+                sub = exact_value(masks, w, part[starts[j]:starts[j + 1]], left, cap0 - acc0,
+                                  cap1 - acc1, memo, budget)
+                if sub[2] == ABORTED:
+                    return sub
+                acc0, acc1 = acc0 + sub[0], acc1 + sub[1]
+                if not lex_less(acc0, acc1, cap0, cap1):
+                    break
+            if lex_less(acc0, acc1, cap0, cap1):
+                best0, best1, best_g = acc0, acc1, g
+                continue
+        if lex_less(acc0, acc1, fail0, fail1):
+            fail0, fail1 = acc0, acc1
+        if not lex_less(miss[g] if lives == 0 else 0.0, miss[g], cap0, cap1):
+            break  # letters come by increasing misses: none after this one can do better
+    if best_g >= 0 and lex_less(best0, best1, beta0, beta1):
+        memo[key] = (best0, best1, EXACT, best_g)
+    else:
+        memo[key] = (fail0, fail1, LOWER, -1)
+    return memo[key]
+
+
+@njit(cache=True, nogil=True)
+def memo_value(cands: np.ndarray, lives: int, memo: Dict) -> tuple[float, float, int, int]:
+    """What the memo holds on a set (flag LOWER with -inf values when nothing)."""
+    if cands.size <= 2:
+        return 0.0, 0.0, EXACT, -1  # solved on the spot
+    key = set_key(cands, lives_that_matter(cands.size, lives))
+    if key in memo:
+        return memo[key]
+    return -np.inf, -np.inf, LOWER, -1
+
+
+@njit(cache=True, nogil=True)
+def mark_too_hard(cands: np.ndarray, lives: int, memo: Dict) -> None:
+    """Mark a set as too hard to solve exactly, so no search tries it again."""
+    memo[set_key(cands, lives_that_matter(cands.size, lives))] = (0.0, 0.0, ABORTED, -1)
+
+
+@njit(cache=True, nogil=True)
+def _solved_value(masks: np.ndarray, w: np.ndarray, child: np.ndarray, lives: int,
+                  cap0: float, cap1: float, node_budget: int, memo: Dict, budget: np.ndarray
+                  ) -> tuple[float, float, bool]:
+    """(lost, misses, solved?) of a small set by the exact search within ``node_budget``
+    nodes; a set the search gives up on is marked so that it is not tried again."""
+    key = set_key(child, lives_that_matter(child.size, lives))
+    if key in memo and memo[key][2] == ABORTED:
+        return 0.0, 0.0, False
+    budget[0] = node_budget
+    found = exact_value(masks, w, child, lives, cap0, cap1, memo, budget)
+    if found[2] == ABORTED:
+        memo[key] = (0.0, 0.0, ABORTED, -1)
+        return 0.0, 0.0, False
+    return found[0], found[1], True
+
+
+@njit(cache=True, nogil=True)
+def look_ahead(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, depth: int,
+               exact_size: int, node_budget: int, memo: Dict, budget: np.ndarray,
+               bins: np.ndarray, misses: np.ndarray, lost: np.ndarray
+               ) -> tuple[float, float, int]:
+    """(lost, misses, letter) of the best letter by a ``depth``-letter look-ahead.
+
+    Candidate sets of at most ``exact_size`` words are valued exactly (if the node budget
+    allows), larger ones beyond the depth by the better greedy play-out: values this solver is
+    sure to reach, so the result is a sound upper bound on its own (and the optimal) cost.
+    """
+    n = cands.size
+    if n <= 1:
+        return 0.0, 0.0, -1
+    lives = lives_that_matter(n, lives)
+    miss, splits, _ = letter_misses(masks, w, cands)
+    best0, best1, best_g = np.inf, np.inf, -1
+    for g in letters_by_misses(miss, splits):
+        acc1 = miss[g]
+        acc0 = acc1 if lives == 0 else 0.0
+        if not lex_less(acc0, acc1, best0, best1):
+            break
+        part, starts, codes = split_by_letter(masks, cands, g)
+        sizes = starts[1:] - starts[:-1]
+        for j in np.argsort(-sizes, kind="mergesort"):
+            if sizes[j] == 1 or (codes[j] == 0 and lives == 0):
+                continue
+            left = lives - 1 if codes[j] == 0 else lives
+            child = part[starts[j]:starts[j + 1]]
+            sub0, sub1, done = 0.0, 0.0, False
+            if child.size <= exact_size:
+                sub0, sub1, done = _solved_value(masks, w, child, left, best0 - acc0,
+                                                 best1 - acc1, node_budget, memo, budget)
+            if not done and depth > 1:
+                sub0, sub1, _ = look_ahead(masks, w, child, left, depth - 1, exact_size,
+                                           node_budget, memo, budget, bins, misses, lost)
+            elif not done:
+                sub0, sub1 = better_play_out(masks, w, child, left, bins, misses, lost)
+            acc0 += sub0
+            acc1 += sub1
+            if not lex_less(acc0, acc1, best0, best1):
+                break
+        if lex_less(acc0, acc1, best0, best1):
+            best0, best1, best_g = acc0, acc1, g
+    return best0, best1, best_g

@@ -1,0 +1,167 @@
+"""First guesses: every guess rated as an opener at once, and the exact search swept over many
+openers (resumable, each search cut off once it cannot match the best so far)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sleuth.core.game import Game
+from sleuth.core.journal import Form, open_journal, read_journal
+from sleuth.core.split import CLASSES, ENTROPY, HIT, LARGEST, SUM_SQ
+from sleuth.games.wordle.game import game_key
+from sleuth.games.wordle.hardmode import is_hard
+from sleuth.games.wordle.ratings import check_ranking
+from sleuth.words import feedback as fb
+
+
+def opener_table(game: Game) -> dict[str, np.ndarray]:
+    """Every guess as a first guess: entropy, expected answers left, worst class, classes.
+
+    Exact under a uniform prior; with a prior, ``expected`` is the remaining prior mass times
+    the number of answers (exact ratings come from :func:`ratings.rate`).
+    """
+    cands = game.start().candidates
+    pool = game.allowed_guesses(game.start())
+    stats = game.stats(pool, cands)
+    total = float(cands.size if game.weights is None else game.weights.sum())
+    counts = stats if game.weights is None else fb.class_stats(game.guesses[pool],
+                                                               game.secrets[cands])
+    return {
+        "index": pool,
+        "entropy": stats[:, ENTROPY],
+        "expected": (stats[:, SUM_SQ] - stats[:, HIT] ** 2) / total**2 * cands.size,
+        "worst": counts[:, LARGEST].astype(np.int64),
+        "classes": counts[:, CLASSES].astype(np.int64),
+        "chance": stats[:, HIT] / total,
+    }
+
+
+def rank_openers(table: dict[str, np.ndarray], by: str = "entropy") -> np.ndarray:
+    """Rows of :func:`opener_table` best first by ``entropy``, ``expected`` or ``worst``."""
+    check_ranking(by)
+    if by == "entropy":
+        return np.lexsort((-table["chance"], -table["entropy"]))
+    if by == "expected":
+        return np.lexsort((-table["chance"], table["expected"]))
+    return np.lexsort((table["expected"], table["worst"]))
+
+
+@dataclass
+class Sweep:
+    """A resumable run of the exact search over many first guesses: each opener's exact
+    total, or (``at_least``) a proven lower bound when it cannot match the best so far."""
+
+    totals: dict[str, int] = field(default_factory=dict)
+    at_least: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def best(self) -> tuple[str, int] | None:
+        if not self.totals:
+            return None
+        word = min(self.totals, key=lambda w: (self.totals[w], w))
+        return word, self.totals[word]
+
+    def done(self, word: str) -> bool:
+        return word in self.totals or word in self.at_least
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count one opener's record (a total or a bound; a header is left out)."""
+        if "guess" not in record:
+            return
+        if "total" in record:
+            self.totals[record["guess"]] = record["total"]
+        else:
+            self.at_least[record["guess"]] = record["at_least"]
+
+    @classmethod
+    def of(cls, records: Iterable[dict[str, Any]]) -> Sweep:
+        """The sweep of these records (a header left out)."""
+        sweep = cls()
+        for record in records:
+            sweep.add(record)
+        return sweep
+
+    @classmethod
+    def load(cls, path: Path) -> Sweep:
+        """The records of an earlier run (none when ``path`` does not exist). A record torn by
+        an interrupted run is left out; a file of anything else is refused (ValueError, naming
+        the line) rather than appended to."""
+        return cls.of(read_journal(path, SWEEP).records) if path.exists() else cls()
+
+
+def _check_sweep(record: dict[str, Any]) -> None:
+    """A ValueError unless ``record`` is a sweep's header or an opener's total or bound."""
+    def number(key: str) -> bool:
+        return isinstance(record.get(key), int) and not isinstance(record[key], bool)
+
+    if record.get("type") != "header" and not (
+            isinstance(record.get("guess"), str) and (number("total") or number("at_least"))):
+        raise ValueError("not a record of a sweep")
+
+
+#: A sweep's journal: a header naming the game, then one line an opener. Files written before
+#: it had a header are read too.
+SWEEP = Form("sweep", lambda record: record.get("type") == "header", _check_sweep,
+             header="sweep header", legacy=True)
+
+
+def sweep_header(game: Game) -> dict[str, Any]:
+    """The first line of a sweep's file: the game it sweeps, which a resume must match."""
+    return {"type": "header", "sweep": "exact totals of first guesses", "game": game_key(game),
+            "answers": len(game.secrets), "guesses": len(game.guesses), "hard": is_hard(game),
+            "attempts": game.max_cost}
+
+
+def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
+                  search: Callable[..., Any] | None = None,
+                  on_result: Callable[[str, int | None, Sweep], None] | None = None,
+                  cut: bool = True, **options: object) -> Sweep:
+    """Exact totals of ``openers`` (best first is fastest: see :func:`sweep_order`), appended
+    to ``path`` as they finish and resumed from it (recorded openers are skipped; a file of
+    another game is refused, naming the difference).
+
+    With ``cut`` (and a search taking ``upper``, like :func:`sleuth.solve.search.optimal_mean`),
+    each search is told the best total so far plus one: an opener that cannot match the best
+    stops as soon as that is proven and is recorded with the proven bound as ``at_least``;
+    openers tying the best are searched to the end, so every best opener is listed.
+    """
+    from sleuth.solve.search import optimal_mean
+
+    run: Callable[..., Any] = optimal_mean if search is None else search
+    cut = cut and "upper" in inspect.signature(run).parameters
+    with open_journal(path, sweep_header(game), SWEEP) as journal:
+        sweep = Sweep.of(journal.found.records)
+        for word in openers:
+            if sweep.done(word):
+                continue
+            best = sweep.best
+            upper = {"upper": best[1] + 1} if cut and best is not None else {}
+            result = run(game, first_guess=word, max_guesses=game.max_cost, **upper, **options)
+            record = _opener_record(word, result)
+            sweep.add(record)
+            journal.append(record)
+            if on_result is not None:
+                on_result(word, sweep.totals.get(word), sweep)
+    return sweep
+
+
+def _opener_record(word: str, result: Any) -> dict[str, Any]:
+    """A search's outcome as a sweep's line: the opener's total, or its bound if cut off."""
+    kind = "at_least" if getattr(result, "cut", False) else "total"
+    return {"guess": word, kind: int(result.total)}
+
+
+def sweep_order(game: Game) -> list[str]:
+    """Every allowed first guess, most promising first: by the exact search's own cheap lower
+    bound (how the guess splits the answers; the sum of squared class sizes breaks ties).
+    On the original lists SALET, the best, comes first, then SLATE and REAST."""
+    from sleuth.solve.search import root_order
+
+    guesses, _ = root_order(game, max_guesses=game.max_cost)
+    return [game.guess_labels[int(g)] for g in guesses]

@@ -1,0 +1,594 @@
+"""The compiled inner loops of the exact search: optimal mean (:func:`mean_cost`) and worst case
+(:func:`fits`) of a set of candidates, with their memo.
+
+A set of candidates is a sorted array of secret indices. A node is keyed in the memo by a 64-bit
+hash of its candidates, the guesses left (when they are capped) and its restriction state; an
+entry packs a value, the best guess and whether the value is exact (else a lower bound).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit
+from numba.extending import typeof_impl
+from numba.typed import Dict
+
+from sleuth.solve.restriction import KernelRule
+from sleuth.solve.symmetry import Symmetry, representatives
+from sleuth.solve.tables import INF
+
+VALUE_BITS = (1 << 41) - 1  # memo entries pack value | guess << 41 | exact << 62
+GUESS_SHIFT = 41
+GUESS_BITS = (1 << 21) - 1
+EXACT_BIT = 1 << 62
+MEMO_LIMIT = 20_000_000  # memo entries kept before the memo is cleared (about 1 GB)
+LAZY = 16  # guesses picked one by one (best bound first) before the rest are sorted
+
+
+class Context(NamedTuple):
+    """One game's tables as the kernels read them, with the scratch of one thread."""
+
+    codes: np.ndarray
+    """Feedback codes: (guesses, secrets)."""
+    solved: int
+    """The code that ends the game."""
+    guess_of_secret: np.ndarray
+    """The guess that ends the game on each secret (-1: none)."""
+    secret_of_guess: np.ndarray
+    """The secret each guess ends the game on (-1: none)."""
+    n_codes: int
+    """Number of feedback codes (the size of per-code scratch)."""
+    branching: int
+    """Most unsolved classes one guess can make."""
+    in_set: np.ndarray
+    """Scratch: a flag per secret, all False between uses."""
+    symmetry: Symmetry
+    """The code game's symmetry (no code rows: none)."""
+    rule: KernelRule
+    """The restriction of the guesses by the feedback so far (unused when a node's state is
+    empty)."""
+
+
+class Run(NamedTuple):
+    """What one search shares across its nodes."""
+
+    bounds: np.ndarray
+    """Lower bounds on the total cost: [guesses left, number of secrets]."""
+    weights: np.ndarray
+    """What a guess costs per candidate, by guesses left."""
+    capacity: np.ndarray
+    """The most secrets any tree finds within d guesses, by d."""
+    memo: Dict
+    """Node key -> packed entry (value, best guess, exact)."""
+    stats: np.ndarray
+    """Counters: nodes searched, scan work, failed nodes, guesses tried."""
+    capped: bool
+    """Whether the guesses are capped (the depth is then the guesses left)."""
+    top_k: int
+    """When > 0, inner nodes try only their best ``top_k`` guesses (a heuristic)."""
+
+
+_KNOWN_TYPES: dict[int, tuple[object, Any]] = {}
+
+
+@typeof_impl.register(Context)
+@typeof_impl.register(Run)
+def _typeof_known(value: tuple, context: object) -> Any:
+    """The numba type of a :class:`Context` or :class:`Run`, worked out once per object: numba
+    types a named tuple's every field at every call from Python, which costs more than many a
+    small search (the fields of a tuple never change, nor does its type)."""
+    known = _KNOWN_TYPES.get(id(value))
+    if known is None or known[0] is not value:
+        if len(_KNOWN_TYPES) >= 256:
+            _KNOWN_TYPES.clear()
+        known = (value, typeof_impl.dispatch(tuple)(value, context))
+        _KNOWN_TYPES[id(value)] = known
+    return known[1]
+
+
+@njit(cache=True, nogil=True)
+def set_key(cands: np.ndarray, depth: int) -> np.int64:
+    """A 64-bit hash of a sorted set of secret indices and the guesses left (0: no cap)."""
+    h = np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(cands.size)
+    for x in cands:
+        h ^= np.uint64(x) + np.uint64(0x632BE59BD9B4E019)
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(29)
+    h ^= np.uint64(depth) * np.uint64(0x94D049BB133111EB)
+    h *= np.uint64(0xD6E8FEB86659FD93)
+    h ^= h >> np.uint64(32)
+    return np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def node_key(cands: np.ndarray, depth: int, state: np.ndarray) -> np.int64:
+    """:func:`set_key` of a node, mixed with its restriction state (empty: the same key).
+
+    Under a restriction the same candidates can be reached with different states, hence
+    different guesses allowed: the memo must tell them apart.
+    """
+    key = set_key(cands, depth)
+    if state.size == 0:
+        return key
+    h = np.uint64(key)
+    for x in state:
+        h ^= np.uint64(x + 2) * np.uint64(0x9E3779B97F4A7C15)
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF))
+
+
+def entry_guess(entry: int) -> int:
+    """The best guess a memo entry holds."""
+    return int(entry >> GUESS_SHIFT & GUESS_BITS)
+
+
+@njit(cache=True, nogil=True)
+def _store(memo, key: np.int64, value: int, guess: int, exact: bool) -> None:
+    old = memo.get(key, -1)
+    if old >= 0:
+        if old & EXACT_BIT:
+            return
+        if not exact and (old & VALUE_BITS) >= value:
+            return
+    entry = min(value, INF) | (max(guess, 0) << GUESS_SHIFT)
+    if exact:
+        entry |= EXACT_BIT
+    memo[key] = entry
+
+
+@njit(cache=True, nogil=True)
+def _tally(row, cands, count, touched) -> int:
+    """Count the candidates per feedback code of one guess's row into ``count``; the codes met
+    go to ``touched`` (so the caller can clear them); returns how many codes were met."""
+    n_touched = 0
+    for j in range(cands.size):
+        c = row[cands[j]]
+        if count[c] == 0:
+            touched[n_touched] = c
+            n_touched += 1
+        count[c] += 1
+    return n_touched
+
+
+@njit(cache=True, nogil=True)
+def _bound_one(row, solved, class_bounds, cands, count, touched,
+               weight) -> tuple[int, int, int]:
+    """(bound, sum of squared class sizes, largest class) of one guess's row on ``cands``, the
+    guess costing ``weight`` per candidate and each class ``class_bounds[size]``; bound -1 when
+    the guess learns nothing."""
+    s = cands.size
+    n_touched = _tally(row, cands, count, touched)
+    bound = s * weight
+    sum_sq = 0
+    largest = 0
+    useless = n_touched == 1 and touched[0] != solved
+    for u in range(n_touched):
+        c = touched[u]
+        m = count[c]
+        count[c] = 0
+        if c != solved:
+            bound += class_bounds[m]
+            sum_sq += m * m
+            largest = max(largest, m)
+    return (-1 if useless else bound), sum_sq, largest
+
+
+@njit(cache=True, nogil=True)
+def scan(ctx, class_bounds, weight, cands, pool, fixed, beta, target, count, touched, bound,
+         order_key, picked):
+    """Bound guesses on ``cands``; keep those < beta (in ``bound``/``order_key``/``picked``).
+
+    ``fixed``: scan exactly ``pool`` (symmetry representatives, the guesses allowed). Otherwise
+    scan the candidates, then all the other guesses. Returns (number kept, least bound dropped,
+    a guess proven optimal or -1): a guess whose bound reaches ``target`` (a lower bound of the
+    node) with classes of at most two secrets (exact in the bound) ends the scan.
+    """
+    codes, solved = ctx.codes, ctx.solved
+    guess_of_secret, secret_of_guess, in_set = ctx.guess_of_secret, ctx.secret_of_guess, ctx.in_set
+    s = cands.size
+    kept = 0
+    dropped = INF
+    scale = 1.0 / (s * s + 1.0)
+    n_list = pool.size if fixed else s + codes.shape[0]
+    if not fixed:
+        for j in range(s):
+            in_set[cands[j]] = True
+    found = -1
+    for t in range(n_list):
+        if fixed:
+            g = pool[t]
+        elif t < s:
+            g = guess_of_secret[cands[t]]
+        else:
+            g = t - s
+            if secret_of_guess[g] >= 0 and in_set[secret_of_guess[g]]:
+                continue  # a candidate, scanned first
+        b, sum_sq, largest = _bound_one(codes[g], solved, class_bounds, cands, count, touched,
+                                        weight)
+        if b < 0:
+            continue
+        if b >= beta:
+            dropped = min(dropped, b)
+            continue
+        if b <= target and largest <= 2:
+            found = g
+            break
+        bound[kept] = b
+        order_key[kept] = b + sum_sq * scale
+        picked[kept] = g
+        kept += 1
+    if not fixed:
+        for j in range(s):
+            in_set[cands[j]] = False
+    return kept, dropped, found
+
+
+@njit(cache=True, nogil=True)
+def _next_best(order_key, kept, r) -> int:
+    """The position of the least key among positions r.. of ``order_key`` (a lazy sort)."""
+    best = r
+    for i in range(r + 1, kept):
+        if order_key[i] < order_key[best]:
+            best = i
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _perfect_candidate(ctx, cands, mark) -> int:
+    """A candidate's guess that splits the candidates into singletons, or -1."""
+    s = cands.size
+    for i in range(s):
+        g = ctx.guess_of_secret[cands[i]]
+        row = ctx.codes[g]
+        ok = True
+        for j in range(s):
+            c = row[cands[j]]
+            if mark[c] != 0:
+                ok = False
+                break
+            mark[c] = 1
+        for j in range(s):
+            mark[row[cands[j]]] = 0
+        if ok:
+            return g
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _partition(row, cands, solved, count, part, starts, sizes, class_order):
+    """Split ``cands`` by ``row`` into classes (sorted runs in ``part``); unsolved classes'
+    (start, size) in ``starts``/``sizes``, largest first in ``class_order``. Returns their
+    number."""
+    s = cands.size
+    touched = np.empty(min(s, count.size), np.int64)
+    n_touched = _tally(row, cands, count, touched)
+    pos = 0
+    n_classes = 0
+    for u in range(n_touched):
+        c = touched[u]
+        m = count[c]
+        count[c] = pos  # now the write position of the class
+        if c != solved:
+            starts[n_classes] = pos
+            sizes[n_classes] = m
+            n_classes += 1
+        pos += m
+    for j in range(s):
+        c = row[cands[j]]
+        part[count[c]] = cands[j]
+        count[c] += 1
+    for u in range(n_touched):
+        count[touched[u]] = 0
+    by_size = np.argsort(-sizes[:n_classes], kind="mergesort")
+    for k in range(n_classes):
+        class_order[k] = by_size[k]
+    return n_classes
+
+
+@njit(cache=True, nogil=True)
+def _node_guesses(ctx, given, path_codes, path_len, state):
+    """The guesses a node must try: ``given`` if not empty, else those the restriction
+    ``state`` allows (if not empty), else one per symmetry orbit, else all (an empty array)."""
+    if state.size > 0 and given.size == 0:
+        return ctx.rule.allowed(ctx.rule.table, state)
+    rows = ctx.symmetry.code_rows
+    if given.size > 0 or rows.shape[0] == 0 or path_len >= path_codes.shape[0]:
+        return given
+    out = np.empty(rows.shape[0], np.int64)
+    n = representatives(ctx.symmetry, path_codes, path_len, out)
+    if n < 0:
+        return given
+    return out[:n]
+
+
+@njit(cache=True, nogil=True)
+def _child_state(ctx, state, guess, code, out):
+    """The restriction state of a class (written to ``out``; returned as is when empty)."""
+    if state.size == 0:
+        return state
+    ctx.rule.after(ctx.rule.table, state, guess, code, out)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _split_bound(s, branching, class_bounds, weight) -> int:
+    """The least cost of s secrets below a guess that is not one of them: s for the guess, and
+    the classes' bounds for the most even split into at most ``branching`` classes (the bounds
+    are convex in the class size, so an even split is the cheapest)."""
+    k = min(branching, s)
+    q = s // k
+    r = s - q * k
+    return s * weight + r * class_bounds[q + 1] + (k - r) * class_bounds[q]
+
+
+@njit(cache=True, nogil=True)
+def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
+    """A lower bound on the cost of ``cands`` from one level of look-ahead done exactly for the
+    guesses that are candidates (s**2 work) and by :func:`_split_bound` for all others.
+
+    Returns (bound, guess): the guess, a candidate, when it reaches the bound with classes of at
+    most two secrets (its cost is then exactly the bound, the optimum), else -1.
+    """
+    s = cands.size
+    best = INF
+    best_guess = -1
+    for i in range(s):
+        g = ctx.guess_of_secret[cands[i]]
+        b, _, largest = _bound_one(ctx.codes[g], ctx.solved, class_bounds, cands, count,
+                                   touched, weight)
+        if b < 0:
+            continue
+        if b < best or (b == best and best_guess < 0 and largest <= 2):
+            best = b
+            best_guess = g if largest <= 2 else -1
+    other = _split_bound(s, ctx.branching, class_bounds, weight)
+    if other < best:
+        return other, -1
+    if other == best:
+        return best, -1 if best_guess < 0 else best_guess
+    return best, best_guess
+
+
+@njit(cache=True, nogil=True)
+def refined_bound(ctx, run, cands, depth, lower, count, touched, state) -> int:
+    """A class's lower bound ``lower`` raised cheaply: by what the memo knows, else by one level
+    of look-ahead (:func:`_candidate_bound`), which is stored in the memo. Under a restriction
+    the bound still holds: the guesses allowed are a subset of those it considers, and the
+    candidates (the only guesses it may name as optimal) are always allowed."""
+    key = node_key(cands, depth if run.capped else 0, state)
+    entry = run.memo.get(key, -1)
+    if entry >= 0:
+        return max(lower, entry & VALUE_BITS)
+    deepest = run.bounds.shape[0] - 1
+    below = run.bounds[min(depth - 1 if run.capped else depth, deepest)]
+    weight = run.weights[min(depth, run.weights.size - 1)]
+    bound, guess = _candidate_bound(ctx, cands, below, weight, count, touched)
+    bound = max(bound, lower)
+    _store(run.memo, key, bound, guess, guess >= 0)
+    return bound
+
+
+@njit(cache=True, nogil=True)
+def refined_bounds(ctx, run, members, starts, sizes, depth, states) -> np.ndarray:
+    """:func:`refined_bound` of each class ``members[starts[i]:starts[i] + sizes[i]]`` (sorted)
+    from its bound by size, with its restriction state ``states[i]`` (no columns: none)."""
+    count = np.zeros(ctx.n_codes, np.int64)
+    touched = np.empty(min(max(members.size, 1), ctx.n_codes), np.int64)
+    lower = run.bounds[min(depth, run.bounds.shape[0] - 1)]
+    out = np.empty(starts.size, np.int64)
+    for i in range(starts.size):
+        cands = members[starts[i]:starts[i] + sizes[i]]
+        out[i] = refined_bound(ctx, run, cands, depth, lower[sizes[i]], count, touched,
+                               states[i])
+    return out
+
+
+@njit(cache=True, nogil=True)
+def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state):
+    """Least total cost of ``cands`` with ``depth`` guesses left, if it is below ``beta``.
+
+    Returns the exact optimum when it is < beta, else a lower bound >= beta (fail-soft).
+    ``given`` (non-empty) restricts this node's guesses (symmetry); otherwise the guesses of the
+    path (``path_codes[:path_len]``) reduce them when the game is symmetric, and under a
+    restriction only the guesses its ``state`` (empty: none) allows are tried.
+    """
+    codes, solved, n_codes = ctx.codes, ctx.solved, ctx.n_codes
+    bounds, weights, memo, stats, capped = run.bounds, run.weights, run.memo, run.stats, run.capped
+    s = cands.size
+    weight = weights[min(depth, weights.size - 1)]
+    if s == 1:
+        return weight
+    if s == 2:
+        return 2 * weight + weights[min(depth - 1 if capped else depth, weights.size - 1)] \
+            if depth >= 2 else INF
+    deepest = bounds.shape[0] - 1
+    lower = bounds[min(depth, deepest), s]
+    if lower >= beta:
+        return lower
+    key = node_key(cands, depth if capped else 0, state)
+    entry = memo.get(key, -1)
+    if entry >= 0:
+        value = entry & VALUE_BITS
+        if entry & EXACT_BIT or value >= beta:
+            return value
+        lower = max(lower, value)
+    stats[0] += 1
+    count = np.zeros(n_codes, np.int64)
+    touched = np.empty(min(s, n_codes), np.int64)
+    child_depth = depth - 1 if capped else depth
+    class_bounds = bounds[min(child_depth, deepest)]
+    if entry < 0:  # one level of look-ahead over the candidates first (s**2 work)
+        ahead, g = _candidate_bound(ctx, cands, class_bounds, weight, count, touched)
+        if g >= 0:  # a candidate reaches the bound exactly: it is optimal
+            _store(memo, key, ahead, g, True)
+            return ahead
+        lower = max(lower, ahead)
+        if lower >= beta:
+            _store(memo, key, lower, -1, False)
+            return lower
+    guesses = _node_guesses(ctx, given, path_codes, path_len, state)
+    fixed = guesses.size > 0
+    n_guess = guesses.size if fixed else codes.shape[0]
+    bound = np.empty(n_guess, np.int64)
+    order_key = np.empty(n_guess, np.float64)
+    picked = np.empty(n_guess, np.int64)
+    kept, dropped, found = scan(ctx, class_bounds, weight, cands, guesses, fixed, beta, lower,
+                                count, touched, bound, order_key, picked)
+    stats[1] += n_guess * s
+    if found >= 0:
+        _store(memo, key, lower, found, True)
+        return lower
+    if run.top_k > 0 and given.size == 0 and kept > run.top_k:
+        order = np.argsort(order_key[:kept], kind="mergesort")
+        dropped = min(dropped, bound[order[run.top_k]])
+        keep = order[:run.top_k].copy()
+        bound[:run.top_k], order_key[:run.top_k] = bound[keep], order_key[keep]
+        picked[:run.top_k] = picked[keep]
+        kept = run.top_k
+    part = np.empty(s, np.int64)
+    starts = np.empty(s, np.int64)
+    sizes = np.empty(s, np.int64)
+    class_order = np.empty(s, np.int64)
+    refined = np.empty(s, np.int64)
+    none_given = np.empty(0, np.int64)
+    class_states = np.empty((s if state.size > 0 else 0, state.size), np.int64)
+    best = beta
+    best_guess = -1
+    proven = dropped  # least lower bound shown for the guesses that did not beat beta
+    for r in range(kept):
+        if r < LAZY:  # most nodes end after a few guesses: select lazily, sort only if needed
+            i = _next_best(order_key, kept, r)
+            bound[r], bound[i] = bound[i], bound[r]
+            order_key[r], order_key[i] = order_key[i], order_key[r]
+            picked[r], picked[i] = picked[i], picked[r]
+        elif r == LAZY:
+            rest = np.argsort(order_key[r:kept], kind="mergesort") + r
+            bound[r:kept], order_key[r:kept] = bound[rest], order_key[rest]
+            picked[r:kept] = picked[rest]
+        b = bound[r]
+        if b >= best:
+            proven = min(proven, b)
+            break
+        g = picked[r]
+        stats[3] += 1
+        n_classes = _partition(codes[g], cands, solved, count, part, starts, sizes, class_order)
+        if path_len < path_codes.shape[0] and ctx.symmetry.code_rows.shape[0] > 0:
+            path_codes[path_len] = ctx.symmetry.code_rows[g]
+        total = b
+        for k in range(n_classes):  # first the cheap refinements of every class's bound
+            c = class_order[k]
+            m = sizes[c]
+            if m <= 2:
+                break  # largest first: the rest are exact in the bound
+            members = part[starts[c]:starts[c] + m]
+            kid = state
+            if state.size > 0:
+                kid = _child_state(ctx, state, g, codes[g, members[0]], class_states[c])
+            better = refined_bound(ctx, run, members, child_depth, class_bounds[m], count,
+                                   touched, kid)
+            total += better - class_bounds[m]
+            refined[c] = better
+            if total >= best:
+                break
+        for k in range(n_classes):
+            if total >= best:
+                break
+            c = class_order[k]
+            m = sizes[c]
+            if m <= 2:
+                break
+            v = mean_cost(ctx, run, part[starts[c]:starts[c] + m], child_depth,
+                          best - (total - refined[c]), none_given, path_codes, path_len + 1,
+                          class_states[c] if state.size > 0 else state)
+            total += v - refined[c]
+        if total < best:
+            best = total
+            best_guess = g
+            if best <= lower:
+                break  # nothing beats the node's lower bound
+        else:
+            proven = min(proven, total)
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    if best < beta:
+        _store(memo, key, best, best_guess, True)
+        return best
+    result = max(lower, proven)
+    stats[2] += 1
+    _store(memo, key, result, -1, False)
+    return result
+
+
+@njit(cache=True, nogil=True)
+def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
+    """Whether some strategy finds every secret of ``cands`` within ``depth`` guesses (under a
+    restriction, with the guesses its ``state`` allows)."""
+    codes, solved, n_codes = ctx.codes, ctx.solved, ctx.n_codes
+    capacity, memo = run.capacity, run.memo
+    s = cands.size
+    if s == 1:
+        return depth >= 1
+    if s == 2:
+        return depth >= 2
+    if depth < 2 or s > capacity[min(depth, capacity.size - 1)]:
+        return False
+    key = node_key(cands, depth, state)
+    entry = memo.get(key, -1)
+    if entry >= 0:
+        return (entry & VALUE_BITS) == 1
+    run.stats[0] += 1
+    count = np.zeros(n_codes, np.int64)
+    g = _perfect_candidate(ctx, cands, count)
+    if g >= 0:
+        _store(memo, key, 1, g, True)
+        return True
+    room = capacity[min(depth - 1, capacity.size - 1)]
+    guesses = _node_guesses(ctx, given, path_codes, path_len, state)
+    n_guess = guesses.size if guesses.size > 0 else codes.shape[0]
+    order_key = np.empty(n_guess, np.float64)
+    picked = np.empty(n_guess, np.int64)
+    touched = np.empty(min(s, n_codes), np.int64)
+    kept = 0
+    for t in range(n_guess):
+        g = guesses[t] if guesses.size > 0 else t
+        n_touched = _tally(codes[g], cands, count, touched)
+        largest = 0
+        for u in range(n_touched):
+            c = touched[u]
+            if c != solved:
+                largest = max(largest, count[c])
+            count[c] = 0
+        if largest <= room and not (n_touched == 1 and touched[0] != solved):
+            order_key[kept] = largest * (s + 1.0) - n_touched
+            picked[kept] = g
+            kept += 1
+    order = np.argsort(order_key[:kept], kind="mergesort")
+    part = np.empty(s, np.int64)
+    starts = np.empty(s, np.int64)
+    sizes = np.empty(s, np.int64)
+    class_order = np.empty(s, np.int64)
+    none_given = np.empty(0, np.int64)
+    kid = np.empty(state.size, np.int64)
+    for r in range(kept):
+        g = picked[order[r]]
+        n_classes = _partition(codes[g], cands, solved, count, part, starts, sizes, class_order)
+        if path_len < path_codes.shape[0] and ctx.symmetry.code_rows.shape[0] > 0:
+            path_codes[path_len] = ctx.symmetry.code_rows[g]
+        ok = True
+        for k in range(n_classes):
+            c = class_order[k]
+            if sizes[c] == 1:
+                break
+            members = part[starts[c]:starts[c] + sizes[c]]
+            if not fits(ctx, run, members, depth - 1, none_given, path_codes, path_len + 1,
+                        _child_state(ctx, state, g, codes[g, members[0]], kid)):
+                ok = False
+                break
+        if ok:
+            _store(memo, key, 1, g, True)
+            return True
+    _store(memo, key, 0, -1, True)
+    return False

@@ -1,0 +1,363 @@
+"""Where the top-level classes of an exact search run: in this process, on a pool of
+processes on all cores, or on a Dask cluster (``cluster="tcp://host:8786"``); each runner adds
+a guess's classes up and stops once over a limit. Also the handling of Ctrl-C with workers."""
+
+from __future__ import annotations
+
+import signal
+import socket
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
+
+import numpy as np
+
+from sleuth.core.parallel import cores
+from sleuth.core.tree import Node
+from sleuth.solve.solver import Solver, install, solver_for
+from sleuth.solve.tables import INF, Tables
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+Progress = Callable[[int, int], None]
+Cluster: TypeAlias = "str | Client | None"  # a Dask scheduler address, a client, or none
+
+
+def _install(tab: Tables) -> None:
+    """Pool initializer: make the tables known in a worker process by their token."""
+    ignore_sigint()
+    install(tab)
+
+
+def ignore_sigint() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which ends the workers, so that no
+    worker prints a traceback (see :func:`sigint_blocked`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _hold_sigint() -> None:
+    """Hold Ctrl-C back in the calling thread (the processes it starts inherit that)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def sigint_blocked() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes are started: they inherit the blocked signal
+    until they call :func:`ignore_sigint`, so one pressed as they start is never raised."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _task(tab: Tables | str, symmetry: bool, kind: str, cands: np.ndarray, depth: int | None,
+          beta: int, history: tuple[int, ...], top_k: int,
+          penalty: int | None = None) -> tuple[int, Node | None, int]:
+    """One class searched in a worker: (value, its tree when exact, nodes searched)."""
+    solver = solver_for(tab, symmetry)
+    before = int(solver.stats[0])
+    if kind == "mean":
+        value = solver.mean(cands, depth, beta, history, top_k, penalty)
+        tree = solver.mean_tree(cands, depth, history, top_k, penalty) if value < beta else None
+    else:
+        assert depth is not None
+        value = int(solver.fits(cands, depth, history))
+        tree = solver.fits_tree(cands, depth, history) if value else None
+    return value, tree, int(solver.stats[0]) - before
+
+
+@dataclass
+class Runner:
+    """Runs the searches of one guess's classes and adds them up, stopping once over a limit."""
+
+    tab: Tables
+    symmetry: bool = True
+    progress: Progress | None = None
+    done: int = 0
+    queued: int = 0
+    nodes: int = 0
+
+    def tick(self, n: int = 1) -> None:
+        self.done += n
+        if self.progress is not None:
+            self.progress(self.done, self.queued)
+
+    def mean_classes(self, classes: list[np.ndarray], depth: int | None, limit: int, base: int,
+                     class_bounds: np.ndarray, history: tuple[int, ...], top_k: int,
+                     penalty: int | None) -> tuple[int, list[Node] | None]:
+        raise NotImplementedError
+
+    def worst_classes(self, classes: list[np.ndarray], depth: int,
+                      history: tuple[int, ...]) -> list[Node] | None:
+        raise NotImplementedError
+
+    def refine(self, classes: list[np.ndarray], depth: int | None, class_bounds: np.ndarray,
+               history: tuple[int, ...], penalty: int | None) -> tuple[list[int], int]:
+        """Each class's bound raised by one level of look-ahead, here and now (cheap), and how
+        much that raises their sum: every class's budget is then tight before any is searched,
+        and a guess whose raised bound reaches the limit costs no search at all."""
+        solver = solver_for(self.tab, self.symmetry)
+        bounds = solver.refined(classes, depth, history, penalty)
+        raised = sum(b - int(class_bounds[m.size]) for b, m in zip(bounds, classes, strict=True))
+        return bounds, raised
+
+    def prepare(self, classes: list[np.ndarray], depth: int | None, limit: int, base: int,
+                class_bounds: np.ndarray, history: tuple[int, ...], top_k: int,
+                penalty: int | None) -> tuple[list[int], int]:
+        """The classes' bounds and the guess's total bound before the classes are searched:
+        raised by :meth:`refine`, and against a finite limit by :func:`_squeeze` (in this
+        process)."""
+        bounds, raised = self.refine(classes, depth, class_bounds, history, penalty)
+        total = base + raised
+        if limit < INF:
+            solver = solver_for(self.tab, self.symmetry)
+            before = int(solver.stats[0])
+            total = _squeeze(solver, classes, bounds, total, limit, depth, history, top_k,
+                             penalty)
+            self.nodes += int(solver.stats[0]) - before
+        return bounds, total
+
+    def close(self) -> None:
+        """Release the workers."""
+
+    def abort(self) -> None:
+        """Stop the workers at once, dropping their work (on an interrupt or an error)."""
+
+
+def _class_order(classes: list[np.ndarray], limit: int) -> list[int]:
+    """The order to search one guess's classes in: as given (largest first) when they must
+    all be solved anyway; smallest first against a finite limit, since small classes are
+    cheap and their excess over the bound adds up towards the limit, often before the big
+    classes (whose search dominates) are needed at all."""
+    order = list(range(len(classes)))
+    return order if limit >= INF else sorted(order, key=lambda i: classes[i].size)
+
+
+SQUEEZE_ROUNDS = 2
+
+
+def _squeeze(solver: Solver, classes: list[np.ndarray], bounds: list[int], total: int,
+             limit: int, depth: int | None, history: tuple[int, ...], top_k: int,
+             penalty: int | None) -> int:
+    """Raise the classes' bounds (in place; ``total`` is their sum plus the rest) towards a
+    finite ``limit`` cheaply, before any class is solved to the end: in a few rounds, each
+    class not yet solved is asked only for its share of the gap (by its size), which it fails
+    to reach (a proof much cheaper than the optimum) or reaches exactly. A guess far over the
+    limit is then refuted without solving its large classes."""
+    solved = [False] * len(classes)
+    order = _class_order(classes, limit)
+    for _ in range(SQUEEZE_ROUNDS):
+        open_ = [i for i in order if not solved[i]]
+        if total >= limit or not open_:
+            break
+        gap, size = limit - total, sum(classes[i].size for i in open_)
+        for i in open_:
+            beta = bounds[i] + max(1, gap * classes[i].size // size)
+            value = solver.mean(classes[i], depth, beta, history, top_k, penalty)
+            solved[i] = value < beta
+            total += value - bounds[i]
+            bounds[i] = value
+            if total >= limit:
+                break
+    return total
+
+
+@dataclass
+class _Local(Runner):
+    """Everything in this process: one memo shared by all classes, budgets as tight as can be."""
+
+    def mean_classes(self, classes, depth, limit, base, class_bounds, history, top_k, penalty):
+        solver = solver_for(self.tab, self.symmetry)
+        self.queued += len(classes)
+        lbs, total = self.prepare(classes, depth, limit, base, class_bounds, history, top_k,
+                                  penalty)
+        before = int(solver.stats[0])
+        for i in _class_order(classes, limit):
+            if total >= limit:
+                break
+            total += solver.mean(classes[i], depth, limit - (total - lbs[i]), history, top_k,
+                                 penalty) - lbs[i]
+            self.tick()
+        self.nodes += int(solver.stats[0]) - before
+        if total >= limit:
+            return total, None
+        return total, [solver.mean_tree(members, depth, history, top_k, penalty)
+                       for members in classes]
+
+    def worst_classes(self, classes, depth, history):
+        solver = solver_for(self.tab, self.symmetry)
+        self.queued += len(classes)
+        before = int(solver.stats[0])
+        ok = True
+        for members in classes:
+            ok = solver.fits(members, depth, history)
+            self.tick()
+            if not ok:
+                break
+        self.nodes += int(solver.stats[0]) - before
+        return [solver.fits_tree(members, depth, history) for members in classes] if ok else None
+
+
+@dataclass
+class _Pool(Runner):
+    """Classes as tasks on workers (processes on this machine, or a Dask cluster)."""
+
+    submit: Callable = field(kw_only=True)
+    as_completed: Callable = field(kw_only=True)
+    ref: object = None
+    closer: Callable[[], None] | None = None
+    aborter: Callable[[], None] | None = None
+
+    def _run(self, kind: str, classes: list[np.ndarray], depth: int | None,
+             budgets: list[int], history: tuple[int, ...], top_k: int,
+             stop: Callable[[int, int], bool],
+             penalty: int | None = None) -> tuple[list[int], list[Node | None], bool]:
+        self.queued += len(classes)
+        futures = {self.submit(_task, self.ref, self.symmetry, kind, members, depth, beta,
+                               history, top_k, penalty): i
+                   for i, (members, beta) in enumerate(zip(classes, budgets, strict=True))}
+        values: list[int] = [0] * len(classes)
+        trees: list[Node | None] = [None] * len(classes)
+        for future in self.as_completed(list(futures)):
+            i = futures[future]
+            values[i], trees[i], nodes = future.result()
+            self.nodes += nodes
+            self.tick()
+            if stop(i, values[i]):
+                for other in futures:
+                    other.cancel()
+                return values, trees, True
+        return values, trees, False
+
+    def mean_classes(self, classes, depth, limit, base, class_bounds, history, top_k, penalty):
+        lbs, base = self.prepare(classes, depth, limit, base, class_bounds, history, top_k,
+                                 penalty)
+        if base >= limit:
+            self.queued += len(classes)
+            return base, None
+        order = _class_order(classes, limit)  # the order the workers take them in
+        budgets = [limit - (base - lbs[i]) for i in order]
+        running = [base]
+
+        def over(k: int, value: int) -> bool:
+            running[0] += value - lbs[order[k]]
+            return running[0] >= limit
+
+        _, found, stopped = self._run("mean", [classes[i] for i in order], depth, budgets,
+                                      history, top_k, over, penalty)
+        if stopped:
+            return running[0], None
+        trees: list[Node | None] = [None] * len(classes)
+        for k, i in enumerate(order):
+            trees[i] = found[k]
+        return running[0], trees
+
+    def worst_classes(self, classes, depth, history):
+        _, trees, stopped = self._run("worst", classes, depth, [0] * len(classes), history, 0,
+                                      lambda i, ok: not ok)
+        return None if stopped else trees
+
+    def close(self) -> None:
+        if self.closer is not None:
+            self.closer()
+
+    def abort(self) -> None:
+        if self.aborter is not None:
+            self.aborter()
+
+
+def runner_for(tab: Tables, symmetry: bool, size: int, workers: int | None, cluster: Cluster,
+               progress: Progress | None) -> Runner:
+    """Where to run: a Dask cluster if given, else a process pool, else this process."""
+    if cluster is not None:
+        return _dask_runner(tab, symmetry, cluster, progress)
+    n = cores() if workers is None else workers
+    if workers is None and size < 300:
+        n = 1  # small searches are over before worker processes would have started
+    if n <= 1:
+        return _Local(tab, symmetry, progress)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+
+    pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_install, initargs=(tab,))
+    # The pool starts its processes as tasks come. Tasks are handed to it from a thread that
+    # holds Ctrl-C back, so the processes start with it held back (see sigint_blocked), while
+    # this thread still answers Ctrl-C at once.
+    spawner = ThreadPoolExecutor(max_workers=1, initializer=_hold_sigint)
+
+    def submit(fn: Callable, *args: object) -> object:
+        return spawner.submit(pool.submit, fn, *args).result()
+
+    def close() -> None:
+        spawner.shutdown(wait=True)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    def abort() -> None:
+        spawner.shutdown(wait=True, cancel_futures=True)  # a process being started, at most
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    return _Pool(tab, symmetry, progress, submit=submit, as_completed=as_completed,
+                 ref=tab.token, closer=close, aborter=abort)
+
+
+def check_cluster(address: str, timeout: float = 3.0) -> None:
+    """Refuse a Dask scheduler address (``tcp://host:port``, ``host:port``) that does not
+    answer within ``timeout`` seconds, with one line (ValueError); other transports pass."""
+    scheme, sep, rest = address.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", address.strip()
+    if scheme not in ("tcp", "tls"):
+        return
+    host, colon, port = rest.rstrip("/").rpartition(":")
+    if not colon or (host.count(":") and not host.startswith("[")):
+        host, port = rest.rstrip("/"), "8786"  # no port given: Dask's default
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError(f"{address!r} is not a scheduler address (tcp://HOST:PORT)") from None
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", number), timeout):
+            pass
+    except OSError as err:
+        reason = "no answer" if isinstance(err, TimeoutError) else err.strerror or str(err)
+        raise ValueError(f"cannot reach the Dask scheduler at {address} ({reason})") from None
+
+
+def _dask_runner(tab: Tables, symmetry: bool, cluster: str | Client,
+                 progress: Progress | None) -> Runner:
+    """A runner on a Dask cluster: ``cluster`` is a scheduler address or a ``Client``."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError as err:  # pragma: no cover - dask is a declared dependency
+        raise RuntimeError("--cluster needs dask[distributed] installed") from err
+    if isinstance(cluster, str):
+        check_cluster(cluster)  # one line now rather than Dask's error after 30 s
+        client, own = Client(cluster), True  # a client made here is closed here
+    else:
+        client, own = cluster, False
+    # A fresh key per run: a content-hashed key is shared with other clients of the same
+    # scheduler, and one of them closing can drop the data under this run's feet.
+    ref = client.scatter(tab, broadcast=True, hash=False)
+
+    def close() -> None:
+        ref.release()
+        if own:
+            client.close()
+
+    def submit(fn: Callable, *args: object) -> object:
+        return client.submit(fn, *args, pure=False)
+
+    return _Pool(tab, symmetry, progress, submit=submit, as_completed=as_completed, ref=ref,
+                 closer=close)

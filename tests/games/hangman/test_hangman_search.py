@@ -1,0 +1,96 @@
+"""The exact search against plain exhaustive search: fewest misses, most wins, stars, look-ahead."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hangman_plain import SIX, UZZLE, reference_value, word_lists
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import replay
+from sleuth.core.tree import evaluate
+from sleuth.games.hangman.game import hangman
+from sleuth.games.hangman.search import UNLIMITED
+from sleuth.games.hangman.solvers import (
+    Exact,
+    FewestMisses,
+    LetterEntropy,
+    expected_misses,
+    get_solver,
+    greedy_outcomes,
+    lookahead_value,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(word_lists, st.lists(st.integers(1, 4), min_size=10, max_size=10))
+def test_exact_matches_exhaustive_search(words: list[str], raw: list[int]) -> None:
+    weights = np.array(raw[: len(words)], dtype=np.float64)
+    game = hangman(words, lives=UNLIMITED, weights=weights)
+    scale = len(game.secret_labels) / weights.sum()
+    lost, miss = reference_value(game.secret_labels, list(weights * scale), UNLIMITED)
+    chance, mean, exact = lookahead_value(game)
+    assert exact and lost == 0 and chance == 0
+    assert mean == pytest.approx(miss / len(words))
+    played = evaluate(game, Exact())
+    assert played.mean_cost() == pytest.approx(mean)  # the value is what the solver plays
+    for greedy in (FewestMisses(), LetterEntropy()):
+        assert played.mean_cost() <= evaluate(game, greedy).mean_cost() + 1e-9
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sets(st.sampled_from("bcdfghjkmnpqrstvwxy"), min_size=2, max_size=9),
+       st.lists(st.integers(1, 5), min_size=9, max_size=9), st.integers(0, 9),
+       st.booleans())
+def test_exact_on_stars(heads: set[str], raw: list[int], lives: int, plain: bool) -> None:
+    """Words told apart only by a letter of their own (the -uzzle family) are solved in
+    closed form; "luzzle" (an l in two places) makes a set that is not such a star."""
+    words = [h + "uzzle" for h in sorted(heads)] + ([] if plain else ["luzzle"])
+    weights = np.array((raw + raw)[: len(words)], dtype=np.float64)
+    game = hangman(words, lives=lives, weights=weights)
+    scale = len(words) / weights.sum()
+    lost, miss = reference_value(game.secret_labels, list(weights * scale), lives)
+    played = evaluate(game, get_solver("exact-win"))
+    assert (~played.won * weights).sum() * scale == pytest.approx(lost)
+    assert (played.cost * weights).sum() * scale == pytest.approx(miss)
+
+
+@settings(max_examples=40, deadline=None)
+@given(word_lists, st.integers(0, 2))
+def test_exact_win_maximises_wins_then_minimises_misses(words: list[str], lives: int) -> None:
+    game = hangman(words, lives=lives)
+    lost, miss = reference_value(game.secret_labels, [1.0] * len(words), lives)
+    played = evaluate(game, get_solver("exact-win"))
+    assert played.failures == pytest.approx(lost)
+    assert played.cost.sum() == pytest.approx(miss)
+    for greedy in (FewestMisses(), LetterEntropy(), Exact()):
+        other = evaluate(game, greedy)
+        assert (played.failures, played.cost.sum()) <= (other.failures, other.cost.sum())
+
+
+def test_look_ahead_is_sound_and_never_worse_than_greedy() -> None:
+    """Without exact solving, the look-ahead's value is reached and beats both greedy rules."""
+    rng = np.random.default_rng(3)
+    words = sorted({"".join(rng.choice(list("abcdefghij"), 5)) for _ in range(400)})
+    game = hangman(words, lives=UNLIMITED)
+    solver = Exact(exact_size=2, whole_list=0)
+    _, bound, exact = lookahead_value(game, solver)
+    played = evaluate(game, solver)
+    assert not exact and played.mean_cost() <= bound + 1e-9
+    for rule in ("misses", "entropy"):
+        assert bound <= greedy_outcomes(game, rule)[0].mean() + 1e-9
+    small = Exact(exact_size=12, node_budget=500, whole_list=0)  # some searches give up
+    assert evaluate(game, small).mean_cost() <= greedy_outcomes(game, "misses")[0].mean()
+
+
+def test_exact_on_uzzle_and_a_contradiction_free_replay() -> None:
+    game = hangman(SIX, lives=UNLIMITED)
+    solver = Exact()
+    result = evaluate(game, solver)
+    assert result.worst == len(UZZLE) - 1  # nothing tells the -uzzle words apart for free
+    for secret in range(len(SIX)):
+        pos = replay(game, solver, secret)
+        assert pos.candidates.tolist() == [secret] and pos.cost == result.cost[secret]
+    assert expected_misses(game) == pytest.approx(result.mean_cost())
+    assert expected_misses(game, "misses") >= expected_misses(game)

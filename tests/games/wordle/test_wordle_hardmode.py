@@ -1,0 +1,225 @@
+"""Hard mode: the mask, the explanations, and the exact search under it, against the plain
+rule."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from wordle_plain import EXTRA, SMALL, ref_code, small_game
+
+from sleuth.core.storage import published
+from sleuth.core.strategies import get
+from sleuth.core.tree import evaluate
+from sleuth.games.wordle.game import wordle_game
+from sleuth.games.wordle.hardmode import hard_violation, is_hard, with_hard_mode
+from sleuth.words import feedback as fb
+
+
+def plain_hard_ok(guess: str, history: list[tuple[str, int]]) -> bool:
+    """The NYT rule, spelled out: greens in place, each revealed letter used as often."""
+    for word, code in history:
+        marks = fb.digits(code, len(word))
+        for k, (letter, mark) in enumerate(zip(word, marks, strict=True)):
+            if mark == fb.RIGHT and guess[k] != letter:
+                return False
+        shown = Counter(letter for letter, mark in zip(word, marks, strict=True) if mark)
+        if any(guess.count(letter) < n for letter, n in shown.items()):
+            return False
+    return True
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(SMALL) - 1), st.lists(st.sampled_from(SMALL + EXTRA), min_size=1,
+                                                max_size=3))
+def test_hard_mode_mask_matches_the_plain_rule(secret: int, words: list[str]) -> None:
+    game = small_game(hard=True)
+    pos = game.start()
+    for word in words:
+        played = [(game.guess_labels[g], c) for g, c in pos.history]
+        if plain_hard_ok(word, played):
+            pos = game.after(pos, game.guess_index(word), ref_code(word, SMALL[secret]))
+    played = [(game.guess_labels[g], c) for g, c in pos.history]
+    mask = game.allowed(game, pos)
+    for i, label in enumerate(game.guess_labels):
+        assert bool(mask[i]) == plain_hard_ok(label, played)
+        assert (hard_violation(label, played) is None) == plain_hard_ok(label, played)
+    # every remaining candidate obeys the rule: hard mode never locks out the answer
+    assert mask[game.guess_of_secret(pos.candidates)].all()
+
+
+def test_hard_mode_rejects_and_explains() -> None:
+    game = small_game(hard=True)
+    assert is_hard(game) and not is_hard(with_hard_mode(game, False))
+    pos = game.after(game.start(), game.guess_index("crane"), fb.parse("ybybb"))
+    with pytest.raises(ValueError, match="not allowed"):
+        game.after(pos, game.guess_index("stool"), 0)
+    assert hard_violation("stool", [("crane", fb.parse("ybybb"))]) == \
+        "hard mode: the guess must contain A, C"
+    assert hard_violation("abase", [("eerie", fb.parse("bbbbg"))]) is None
+    assert "E 2 times" in hard_violation("abate", [("eerie", fb.parse("ybbbg"))])
+
+
+def test_hard_mode_games_only_play_allowed_guesses() -> None:
+    game = small_game(hard=True)
+    result = evaluate(game, get("entropy"), keep_tree=True)
+    assert result.failures == 0
+
+    def walk(node, history):
+        word = game.guess_labels[node.guess]
+        assert plain_hard_ok(word, history)
+        for code, child in node.children.items():
+            if child is not None:
+                walk(child, [*history, (word, code)])
+
+    walk(result.root, [])
+
+
+def hard_reference(game, cap: int, first: str | None = None) -> tuple[int, int]:
+    """(least total within ``cap`` guesses, least worst case) in hard mode, by trying every
+    allowed guess (``game.allowed``) everywhere, plainly; nodes are remembered by their
+    candidates and the hints of :func:`sleuth.games.wordle.hardmode.hints`."""
+    from sleuth.core.game import Position
+    from sleuth.games.wordle.hardmode import hints
+    from sleuth.solve.tables import INF
+
+    codes = game.feedback(game.guesses, game.secrets).tolist()
+    length = game.guesses.shape[1]
+    memo: dict[tuple, int | bool] = {}
+
+    def classes(g: int, cands: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]] | None:
+        split: dict[int, list[int]] = {}
+        for s in cands:
+            split.setdefault(codes[g][s], []).append(s)
+        if len(split) == 1 and game.solved not in split:
+            return None  # learns nothing
+        return [(code, tuple(c)) for code, c in split.items() if code != game.solved]
+
+    def allowed(cands: tuple[int, ...], path: tuple) -> list[int]:
+        return np.flatnonzero(game.allowed(game, Position(np.array(cands), history=path)))
+
+    def solve(kind: str, cands: tuple[int, ...], path: tuple, left: int) -> int | bool:
+        fixed, least = hints(((game.guesses[g], c) for g, c in path), length)
+        key = (kind, cands, fixed.tobytes(), least.tobytes(), left)
+        if key not in memo:
+            memo[key] = INF if kind == "total" else False
+            for g in allowed(cands, path) if left > 0 else []:
+                parts = classes(int(g), cands)
+                if parts is None:
+                    continue
+                subs = [solve(kind, c, (*path, (int(g), code)), left - 1) for code, c in parts]
+                if kind == "total":
+                    memo[key] = min(memo[key], len(cands) + sum(subs))
+                elif all(subs):
+                    memo[key] = True
+                    break
+        return memo[key]
+
+    everything = tuple(range(len(game.secrets)))
+    worst = next(k for k in range(1, len(everything) + 2) if solve("fits", everything, (), k))
+    if first is None:
+        return solve("total", everything, (), cap), worst
+    g = game.guess_index(first)
+    return len(everything) + sum(solve("total", c, ((g, code),), cap - 1)
+                                 for code, c in classes(g, everything)), worst
+
+
+VARY = "cdefghij"
+
+
+@st.composite
+def trap_lists(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """Small hard-mode traps: a family of words differing in one letter (like _ILL), a few other
+    words, and extra guesses made of the varying letters (good splits hard mode forbids)."""
+    slot = draw(st.integers(0, 2))
+    stem = draw(st.text("ab", min_size=2, max_size=2))
+    family = [stem[:slot] + c + stem[slot:]
+              for c in draw(st.lists(st.sampled_from(VARY), min_size=4, max_size=8, unique=True))]
+    other = draw(st.lists(st.text("abcdefghij", min_size=3, max_size=3), max_size=3))
+    secrets = list(dict.fromkeys(family + other))
+    extra = draw(st.lists(st.text(VARY, min_size=3, max_size=3), max_size=6))
+    return secrets, sorted(set(extra) - set(secrets))
+
+
+@settings(max_examples=80, deadline=None)
+@given(trap_lists(), st.booleans(), st.sampled_from([4, 6]))
+def test_hard_mode_optimum_matches_exhaustive_reference(lists, fix: bool, cap: int) -> None:
+    from sleuth.solve.search import optimal_mean, optimal_worst
+    from sleuth.solve.tables import INF
+
+    secrets, extra = lists
+    game = wordle_game(secrets, secrets + extra, hard=True, attempts=cap)
+    first = secrets[0] if fix else None
+    best, worst = hard_reference(game, cap, first)
+    if first is None:
+        assert optimal_worst(game, workers=1).worst == worst
+    if best >= INF:
+        with pytest.raises(ValueError, match="no strategy"):
+            optimal_mean(game, max_guesses=cap, first_guess=first, workers=1)
+        return
+    result = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1)
+    assert result.total == best and result.worst <= cap
+    normal = wordle_game(secrets, secrets + extra, attempts=cap)
+    assert optimal_mean(normal, max_guesses=cap, first_guess=first, workers=1).total <= best
+
+
+def test_hard_mode_memo_tells_hints_apart() -> None:
+    """The class FILL HILL KILL MILL is reached after JAZZ (nothing revealed: FHKM splits it)
+    and after JILL (_ILL green: only the candidates may follow); the memo kept from the first
+    search must not answer the second."""
+    from sleuth.solve.search import optimal_mean
+
+    secrets = ["fill", "hill", "kill", "mill", "jazz"]
+    game = wordle_game(secrets, [*secrets, "jill", "fhkm"], hard=True)
+    assert optimal_mean(game, first_guess="jazz", workers=1).total == 5 + 8
+    assert optimal_mean(game, first_guess="jill", workers=1).total == 5 + 1 + 10
+    plain = wordle_game(secrets, [*secrets, "jill", "fhkm"])
+    assert optimal_mean(plain, first_guess="jill", workers=1).total == 5 + 1 + 8
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, len(SMALL) - 1), st.lists(st.sampled_from(SMALL + EXTRA), min_size=1,
+                                                max_size=3))
+def test_search_state_gives_the_plain_hard_mode_pool(secret: int, words: list[str]) -> None:
+    """The exact search derives a node's hard-mode state from its tables (the first candidate's
+    codes along the path): the guesses it allows are those of the plain rule."""
+    from sleuth.solve.solver import solver_for
+    from sleuth.solve.tables import tables_of
+
+    game = small_game(hard=True)
+    tab = tables_of(game)
+    pos = game.start()
+    for word in words:
+        if game.allowed(game, pos)[game.guess_index(word)]:
+            pos = game.after(pos, game.guess_index(word), ref_code(word, SMALL[secret]))
+    state = solver_for(tab).state([g for g, _ in pos.history], pos.candidates)
+    played = [(game.guess_labels[g], c) for g, c in pos.history]
+    plain = [i for i, label in enumerate(game.guess_labels) if plain_hard_ok(label, played)]
+    assert tab.rule.allowed(tab.rule.table, state).tolist() == plain
+
+
+def test_exact_search_in_hard_mode_refuses_what_it_cannot_do() -> None:
+    from dataclasses import replace
+
+    from sleuth.solve.search import optimal_mean
+
+    game = small_game(hard=True)
+    pos = game.after(game.start(), game.guess_index("crane"), fb.parse("ybybb"))
+    with pytest.raises(ValueError, match="not allowed"):
+        optimal_mean(game, pos, first_guess="stool", workers=1)
+    assert optimal_mean(game, pos, workers=1).total >= pos.candidates.size
+    odd = replace(game, allowed=lambda g, p: np.ones(len(g.guesses), dtype=bool))
+    with pytest.raises(ValueError, match="guess_rule"):
+        optimal_mean(odd, workers=1)
+
+
+@pytest.mark.slow
+def test_optimal_hard_mode_salet(original) -> None:
+    from sleuth.solve.search import optimal_mean
+
+    result = optimal_mean(wordle_game(*original, hard=True), first_guess="salet",
+                          max_guesses=6, workers=1)
+    assert result.total == published("wordle-original-hard-salet") and result.worst <= 6

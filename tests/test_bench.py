@@ -1,0 +1,64 @@
+"""Every benchmark's ``--quick`` mode runs to its end, prints its table and writes no results, so
+that no benchmark rots between full runs."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+RESULTS = REPO / "bench" / "results"
+#: Each benchmark, the header of the table its quick mode prints, and what it needs.
+SCRIPTS = {
+    "games": ("| game | strategy | published | measured | ok | time |", []),
+    "kernel": ("| length | words | codes, 1 core |", ["lists"]),
+    "wordle": ("| strategy | mean | total |", ["lists"]),
+    "hangman": ("| setter | prior the solver assumes |", ["lists"]),
+    "lingo": ("| length | words | C++ entry | floor |", ["lists", "processes"]),
+    "lingo_cold": ("| length | words | games | first game (compiling) |", ["lists", "processes"]),
+    "lingo_floors": ("| length | words | floor | prepared |", ["lists"]),
+    "lingo_openers": ("| length | rank | first guess |", ["lists"]),
+    "pit": ("| player | 4 | 5 | total |", ["lists", "processes"]),
+    "install": ("| what | figure | notes |", ["processes"]),
+    "reliability": ("| # | command | before: exit |", ["processes"]),
+}
+#: Modules of bench/ that are not benchmarks.
+HELPERS = {"__init__", "common", "fuzz_cases"}
+
+
+def rows(text: str, head: str) -> list[str]:
+    """The rows of the Markdown table under ``head`` in ``text``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(head)) + 2  # |---| line
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
+    return lines[start:end]
+
+
+def results() -> dict[str, int]:
+    """The results files and when each was last written."""
+    return {p.name: p.stat().st_mtime_ns for p in RESULTS.iterdir()} if RESULTS.is_dir() else {}
+
+
+def test_every_benchmark_has_a_quick_run_here() -> None:
+    scripts = {p.stem for p in (REPO / "bench").glob("*.py")} - HELPERS
+    assert scripts == set(SCRIPTS)
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=[getattr(pytest.mark, need) for need in needs])
+    for name, (_, needs) in SCRIPTS.items()])
+def test_quick_mode_prints_its_table(name: str, request: pytest.FixtureRequest,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    head, needs = SCRIPTS[name]
+    if "lists" in needs:
+        request.getfixturevalue("lingo_dir")
+        request.getfixturevalue("wordle_dir")
+    before = results()
+    importlib.import_module(f"bench.{name}").main(["--quick"])
+    table = rows(capsys.readouterr().out, head)
+    assert table and all(row.startswith("| ") and row.endswith(" |") for row in table), table
+    assert results() == before, "a quick run writes no results"
+    if name == "games":
+        assert all(row.split(" | ")[-2] == "yes" for row in table), table
