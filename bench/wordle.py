@@ -49,7 +49,7 @@ def timed(fn):
 
 def strategy_rows(game, names: list[str], extra: list[tuple[str, object]]) -> tuple[list, list]:
     """One table row per strategy (and per extra named player), plus data for the plot."""
-    rows, plot = [], []
+    rows, shown = [], []
     players = [(n, get(n)) for n in names] + extra
     for name, player in players:
         result, seconds = timed(lambda p=player: evaluate(game, p))
@@ -58,10 +58,10 @@ def strategy_rows(game, names: list[str], extra: list[tuple[str, object]]) -> tu
         rows.append([name, f"{won.mean():.4f}", str(int(won.sum())),
                      *(str(dist.get(k, 0)) for k in range(1, 7)), str(result.failures),
                      str(result.worst if not result.failures else "X"), f"{seconds:.1f}"])
-        plot.append((name, dist, result.failures))
+        shown.append((name, dist, result.failures))
         print(f"  {name}: mean {won.mean():.4f}, failed {result.failures}, {seconds:.1f} s",
               flush=True)
-    return rows, plot
+    return rows, shown
 
 
 def table(head: list[str], rows: list[list[str]]) -> str:
@@ -150,11 +150,11 @@ def sweep_section(game) -> list[str]:
 
 def plot(rows: list) -> str:
     """The distributions of some strategies drawn in wordle.png; the line linking to it."""
-    from sleuth.cli.wordle import plot_distributions
+    from sleuth.cli.plots import distributions
 
     keep = ("entropy", "minimax", "parts", "optimal after SALET", "entropy (hard)")
-    png = plot_distributions([row for row in rows if row[0] in keep], RESULTS / "wordle.png",
-                             "Wordle: guesses per answer (2315 answers)")
+    png = distributions([row for row in rows if row[0] in keep], RESULTS / "wordle.png",
+                        "Wordle: guesses per answer (2315 answers)")
     return f"Distributions: [{png.name}]({png.name})\n"
 
 

@@ -23,7 +23,10 @@ SCRIPTS = {
     "pit": ("| player | 4 | 5 | total |", ["lists", "processes"]),
     "install": ("| what | figure | notes |", ["processes"]),
     "reliability": ("| # | command | before: exit |", ["processes"]),
+    "architecture": ("| work | old (s) | new (s) | new / old |", ["processes"]),
 }
+#: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
+ARGS = {"architecture": ["--before", str(REPO)]}
 #: Modules of bench/ that are not benchmarks.
 HELPERS = {"__init__", "common", "fuzz_cases"}
 
@@ -56,7 +59,7 @@ def test_quick_mode_prints_its_table(name: str, request: pytest.FixtureRequest,
         request.getfixturevalue("lingo_dir")
         request.getfixturevalue("wordle_dir")
     before = results()
-    importlib.import_module(f"bench.{name}").main(["--quick"])
+    importlib.import_module(f"bench.{name}").main(["--quick", *ARGS.get(name, [])])
     table = rows(capsys.readouterr().out, head)
     assert table and all(row.startswith("| ") and row.endswith(" |") for row in table), table
     assert results() == before, "a quick run writes no results"

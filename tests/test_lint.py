@@ -13,7 +13,7 @@ import pytest
 pytestmark = pytest.mark.processes
 
 REPO = Path(__file__).resolve().parents[1]
-CHECKED = ("src", "tests", "bench", "tools")
+CHECKED = ("src", "tests", "bench", "tools", "examples")
 
 
 def _run(command: list[str]) -> subprocess.CompletedProcess[str]:

@@ -41,7 +41,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "mastermind": ("sleuth.games.mastermind", "mastermind"),
     "bulls_cows": ("sleuth.games.mastermind", "bulls_cows"),
     "twod": ("sleuth.games.twod", "twod"),
-    "hangman_game": ("sleuth.games.hangman.game", "hangman"),  # the solvers: hangman.solve
+    "hangman_game": ("sleuth.games.hangman.game", "hangman"),  # the solvers: hangman.solvers
     "custom_game": ("sleuth.games.custom", "custom_game"),
     "matrix_game": ("sleuth.games.custom", "matrix_game"),
     "Strategy": ("sleuth.core.strategies", "Strategy"),

@@ -11,12 +11,15 @@ import pytest
 from typer.testing import CliRunner
 
 from sleuth.cli import app
+from sleuth.core.storage import published
+from sleuth.games.custom import read_game_file
 from sleuth.games.mastermind import mastermind
 from sleuth.games.twod import twod
 from sleuth.solve.greedy import Greedy
 from sleuth.solve.search import optimal_mean
 
 runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def run(*args: str, input: str | None = None):
@@ -208,3 +211,134 @@ def test_solve_refuses_negative_pegs() -> None:
     assert result.exit_code == 0, out
     assert out.count("cannot be negative") == 2
     assert "guess 2" not in out and out.count("guess 1: 1122") == 3
+
+
+# -- games of your own (--custom FILE.py) and paths ---------------------------------------------
+
+
+def example(name: str) -> str:
+    return str(EXAMPLES / f"{name}.py")
+
+
+def path_lines(output: str, head: str) -> list[str]:
+    """The lines printed under a --paths heading."""
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(head))
+    return [line for line in lines[start + 1:] if line.strip()]
+
+
+def replayed(file: str, line: str) -> tuple[object, list[tuple[object, object]]]:
+    """A printed path checked against the file's own feedback function: (secret, steps)."""
+    spec = read_game_file(file)
+    labels = {str(item): item for item in [*spec.guesses, *spec.secrets]}
+    shown, _, rest = line.partition(":  ")
+    secret = labels[shown]
+    steps = []
+    words = rest.rsplit("  (", 1)[0].split("  ")
+    for word in words:  # each step is "GUESS FEEDBACK", the guess printed as str(item)
+        guess = next(g for g in spec.guesses if word.startswith(str(g) + " "))
+        assert word == f"{guess} {spec.feedback(guess, secret)}", line
+        steps.append((guess, spec.feedback(guess, secret)))
+    return secret, steps
+
+
+def test_custom_mastermind_gives_the_published_optimum() -> None:
+    result = run("analyze", "--custom", example("mastermind"), "--strategy", "optimal-mean")
+    assert result.exit_code == 0, result.output
+    assert f"{published('mastermind-6x4-optimal')}/1296 = " in result.output
+    assert "Mastermind 6 x 4, 1,296 secrets, 1,296 guesses" in result.output
+
+
+def test_custom_seed_mastermind_with_its_worst_paths() -> None:
+    file = example("mastermind_distinct")
+    result = run("analyze", "--custom", file, "--strategy", "entropy", "--paths", "worst")
+    assert result.exit_code == 0, result.output
+    worst = published("mastermind-6x4-distinct-entropy-worst")
+    assert f"worst case   {worst} guesses" in result.output
+    lines = path_lines(result.output, "worst case:")
+    assert result.output.count(f"worst case: 69 games of {worst} guesses") == 1
+    assert len(lines) == 69 and all(line.endswith(f"({worst} guesses)") for line in lines)
+    for line in lines[:10]:
+        secret, steps = replayed(file, line)
+        assert len(steps) == worst and steps[-1] == (secret, (4, 0))
+
+
+def test_custom_twod_every_path_and_the_built_in_worst_path() -> None:
+    file = example("twod")
+    result = run("analyze", "--custom", file, "--strategy", "optimal-worst", "--paths", "all")
+    assert result.exit_code == 0, result.output
+    lines = path_lines(result.output, "every game (25)")
+    assert len(lines) == 25
+    assert {replayed(file, line)[0] for line in lines} == set(read_game_file(file).secrets)
+    assert max(len(replayed(file, line)[1]) for line in lines) == published("twod-5-optimal-worst")
+    built_in = run("analyze", "twod", "--strategy", "entropy", "--paths", "worst")
+    assert built_in.exit_code == 0, built_in.output
+    (line,) = path_lines(built_in.output, "worst case: 1 game of 5 guesses")
+    assert line.endswith("==  (5 guesses)") and line.count("  ") == 6
+    assert published("twod-5-entropy-worst") == 5
+
+
+def test_custom_lost_games_are_the_worst_paths(tmp_path: Path) -> None:
+    result = run("analyze", "--custom", example("close_enough"), "--max-guesses", "3",
+                 "--paths", "worst")
+    assert result.exit_code == 0, result.output
+    lines = path_lines(result.output, "lost: ")
+    assert lines and all(line.endswith("(lost after 3 guesses)") for line in lines)
+    assert f"lost: {len(lines)} game" in result.output
+
+
+def test_custom_solve_and_play() -> None:
+    file = example("twod")
+    solved = run("solve", "--custom", file, "--strategy", "optimal-worst", "--secret", "3,1")
+    assert solved.exit_code == 0, solved.output
+    assert "guess 1: (2, 2)" in solved.output and "solved in 3 guesses: (3, 1)" in \
+        solved.output
+    answered = run("solve", "--custom", file, "--first", "0,0",
+                   input="maybe\n(False, True)\nquit\n")
+    assert answered.exit_code == 0, answered.output
+    assert "cannot read that" in answered.output
+    assert "that cannot be" in answered.output  # (0, 0) is >= only itself: (False, True) is none
+    assert answered.output.count("guess 1: (0, 0)") == 3  # asked again after each
+    played = run("play", "--custom", file, "--secret", "(4, 3)",
+                 input="2,2\nleft\nfoo\n(4,3)\n")
+    assert played.exit_code == 0, played.output
+    assert "(True, False)  (8 possible)" in played.output
+    assert "(4, 4)" in played.output and "cannot play that" in played.output
+    assert "solved in 2 guesses: (4, 3)" in played.output
+
+
+def test_play_built_in_games_against_a_random_secret() -> None:
+    first = run("play", "mastermind", "--seed", "7", "-k", "1", input="1122\n")
+    again = run("play", "mastermind", "--seed", "7", "-k", "1", input="1122\n")
+    assert first.exit_code == 0, first.output
+    assert "lost: no guesses left; the secret was " in first.output or "solved" in first.output
+    assert first.output == again.output  # the seed fixes the secret
+    quit_ = run("play", "bulls-cows", "--secret", "0123", input="quit\n")
+    assert quit_.exit_code == 0 and "the secret was 0123" in quit_.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["analyze", "--custom", "no_such_file.py"], "no such file"),
+    (["analyze", "--strategy", "minimax"], "name a game"),
+    (["analyze", "--strategy", "minimax", "twod"], "--strategy before the game's name"),
+    (["analyze", "--custom", "X", "twod"], "--custom before the game's name"),
+    (["solve", "--secret", "1,1"], "name a game"),
+    (["play", "--seed", "1"], "name a game"),
+    (["analyze", "twod", "--paths", "longest"], "--paths 'longest'"),
+    (["analyze", "--custom", "EXAMPLES/close_enough.py", "-s", "optimal-worst"],
+     "ends the game on both"),
+    (["solve", "--custom", "EXAMPLES/twod.py", "--secret", "9,9"], "not a possible secret"),
+])
+def test_bad_custom_commands_are_refused_in_one_line(args: list[str], message: str) -> None:
+    result = run(*[a.replace("EXAMPLES", str(EXAMPLES)) for a in args])
+    assert result.exit_code == 2
+    assert message in one_error(result)
+
+
+def test_a_bad_game_file_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("guesses = [1, 2]\nsecrets = [1, 2]\ndef feedback(g, s):\n"
+                   "    return {g: s}\n", encoding="utf-8")
+    result = run("analyze", "--custom", str(bad))
+    assert result.exit_code == 2
+    assert "bad.py: feedback(1, 1) returned {1: 1}, which is not hashable" in one_error(result)

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from sleuth.cli import plain_warnings
 from sleuth.cli.hangman import RATE_SOLVERS, app, gallows
+from sleuth.words.wordlist import default_words, raw_frequencies
 
 runner = CliRunner()
 
@@ -67,7 +68,7 @@ def test_rate_json_one_length_with_setter(kids: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["rate", "--words", str(kids), "--length", "5", "--solver",
                                  "misses", "--setter", str(setter), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "learned from 3 words" in result.output
+    assert "learned from 3 games" in result.output
     document = json.loads(out.read_text())
     assert document["solver"] == "misses" and document["prior"] == "setter"
     assert [s["length"] for s in document["lengths"]] == [5]
@@ -191,7 +192,24 @@ def test_solve_learns_the_setter(kids: Path, tmp_path: Path) -> None:
     assert setter.read_text() == "jazz\n"
     again = runner.invoke(app, ["solve", "--length", "4", "--words", str(kids), "--setter",
                                 str(setter)], input="quit\n")
-    assert "learned from 1 word;" in again.output
+    assert "learned from 1 game;" in again.output
+
+
+@pytest.mark.parametrize(("times", "solver"), [(1, "misses"), (100, "exact")])
+def test_the_seeds_setter_makes_solve_open_with_y(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  times: int, solver: str) -> None:
+    """Seed 003: against a setter who set JUGFUL, RHYTHM, SYZYGY and ZYTHUM (once each, or a
+    hundred times each) the solver does not open with E but with Y."""
+    monkeypatch.chdir(tmp_path)  # no ./wordlist.txt: the built-in dictionary
+    setter = tmp_path / "setter.txt"
+    setter.write_text("jugful\nRHYTHM\nsyzygy\nzythum\n" * times)
+    result = runner.invoke(app, ["solve", "--length", "6", "--setter", str(setter), "--solver",
+                                 solver], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Where is 'y' in your word?" in result.output
+    assert "avoids e" in result.output
+    if times > 1:
+        assert "learned from 400 games (4 different words)" in result.output
 
 
 def test_solve_lost_asks_the_word(kids: Path) -> None:
@@ -224,6 +242,24 @@ def test_registered_under_sleuth() -> None:
     result = subprocess.run([sys.executable, "-m", "sleuth", "hangman", "--help"],
                             capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0 and "rate" in result.stdout and "solve" in result.stdout
+
+
+def test_rate_and_play_the_commonest_words(tmp_path: Path) -> None:
+    """--list common: the seed's list of words a child knows, the commonest built-in words
+    (every word rated is at least as common as every built-in word of its length left out)."""
+    out = tmp_path / "common.csv"
+    result = runner.invoke(app, ["rate", "--list", "common", "--length", "6", "--solver",
+                                 "misses", "--top", "2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Words: common: the 10,000 commonest words" in result.output.replace("\n", " ")
+    rated = {row["word"] for row in csv.DictReader(out.open())}
+    others = [w for w in default_words().of_length(6) if w not in rated]
+    assert 1000 < len(rated) < 3000 and rated <= set(default_words())
+    assert raw_frequencies(sorted(rated)).min() >= raw_frequencies(others).max()
+    result = runner.invoke(app, ["play", "--list", "common", "--length", "6", "--seed", "1"],
+                           input="quit\n")
+    assert result.exit_code == 0 and any(f"The word was {w}." in result.output for w in rated)
+    assert "common" in runner.invoke(app, ["rate", "--help"]).output
 
 
 def test_rate_names_its_list_and_follows_the_one_rule(tmp_path: Path, monkeypatch) -> None:

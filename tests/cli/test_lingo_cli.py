@@ -247,7 +247,7 @@ def test_pit_resume_alone_finishes_with_the_file_settings(
     assert missing.exit_code == 2
     one_line(missing.output, str(word_file))
     (tmp_path / "moved.txt").rename(word_file)
-    monkeypatch.chdir(players)
+    # still elsewhere: the players run by the commands the file recorded (paths absolute)
     result = runner.invoke(app, ["pit", "--resume", str(cut)])
     assert result.exit_code == 0, result.output
     assert "5 games played, 3 taken from the resumed file" in result.output
@@ -258,6 +258,9 @@ def test_pit_resume_alone_finishes_with_the_file_settings(
                       map(json.loads, path.read_text().splitlines()[1:]))
 
     assert games(cut) == games(full) and len(games(cut)) == 8
+    crashed = {g["reason"] for g in map(json.loads, cut.read_text().splitlines()[1:])
+               if g["player"] == honest}
+    assert crashed == {None}  # honest.py found from here: no game lost to a missing script
 
 
 @pytest.mark.parametrize(("given", "difference"), [

@@ -20,6 +20,8 @@ GROUPS = {
                "exact optimum, several boards and the adversarial host."),
     "game": ("sleuth.cli.game", "Mastermind, Bulls and Cows, twoD: analyse, solve, play."),
     "hangman": ("sleuth.cli.hangman", "Hangman: play, solve, rate words by difficulty."),
+    "serve": ("sleuth.cli.serve", "The web page: Wordle hints and post-game reviews in a "
+              "browser (http://127.0.0.1:8000 by default)."),
 }
 
 
@@ -39,7 +41,8 @@ def build_app(wanted: str | None = None) -> typer.Typer:
     import typer
 
     app = typer.Typer(help="Play, referee and analyse guessing games with feedback.",
-                      no_args_is_help=True, add_completion=False)
+                      no_args_is_help=True, add_completion=False,
+                      rich_markup_mode="markdown")
 
     @app.callback()
     def _main(version: bool = typer.Option(False, "--version", callback=_version,
@@ -53,8 +56,9 @@ def build_app(wanted: str | None = None) -> typer.Typer:
     for name, (module, summary) in GROUPS.items():
         if wanted in GROUPS and name != wanted:
             continue
+        # a group not asked for is listed in the help, and imported only when used
         group = importlib.import_module(module).app if wanted in (name, None) else \
-            typer.Typer(help=summary)  # listed in the help, imported only when used
+            typer.Typer(help=summary, rich_markup_mode="markdown")
         app.add_typer(group, name=name, help=summary)
     return app
 

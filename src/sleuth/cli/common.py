@@ -4,10 +4,12 @@ in it, never obeyed), its progress bar, and Ctrl-C answered at once."""
 from __future__ import annotations
 
 import _thread
+import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import typer
@@ -18,8 +20,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from sleuth.cli.text import one_line
 
 __all__ = [
-    "Bar", "fail", "interrupted", "keep_interrupts", "new_console", "one_line",
-    "reachable_cluster", "writable_option",
+    "Bar", "compile_notice", "fail", "interrupted", "keep_interrupts", "kernels_cold",
+    "new_console", "one_line", "reachable_cluster", "writable_option",
 ]
 
 
@@ -97,12 +99,77 @@ class Bar:
         """``done`` of ``total`` so far (and what is being done, when it changes)."""
         self.progress.update(self.task, completed=done, total=max(total, 1), description=what)
 
+    @contextlib.contextmanager
+    def timed(self, seconds: float) -> Iterator[Bar]:
+        """The bar filled by the seconds passing, out of ``seconds``: for work that stops by
+        itself within that time (or sooner), started and stopped with it."""
+        total, start, stop = max(1, round(seconds)), time.perf_counter(), threading.Event()
+
+        def tick() -> None:
+            while not stop.wait(0.25):
+                self(min(total, int(time.perf_counter() - start)), total)
+
+        self(0, total)
+        clock = threading.Thread(target=tick, daemon=True)
+        with self:
+            clock.start()
+            try:
+                yield self
+            finally:
+                stop.set()
+                clock.join()
+
     def __enter__(self) -> Bar:
         self.progress.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.progress.stop()
+
+
+def compile_notice(seconds: int, *modules: str) -> None:
+    """Say once, on stderr, that sleuth's kernels are being compiled (about ``seconds``), when
+    numba must compile those of ``modules`` first (see :func:`kernels_cold`); else nothing.
+    Like the progress bars, it is for a terminal: output read by a program never holds it."""
+    console = new_console(stderr=True)
+    if console.is_terminal and kernels_cold(modules):
+        console.print(f"compiling sleuth's kernels once (about {seconds} s); later runs "
+                      "start at once", style="dim")
+
+
+def kernels_cold(modules: Iterable[str]) -> bool:
+    """Whether numba has to compile the kernels of one of ``modules`` (names of sleuth's
+    modules) before they run: none of that module's cached kernels has a fresh entry for this
+    machine in numba's cache index (a first run, a changed source, an emptied cache)."""
+    import importlib
+
+    from numba.core.dispatcher import Dispatcher
+
+    for name in modules:
+        module = importlib.import_module(name)
+        kernels = [value for value in vars(module).values()
+                   if isinstance(value, Dispatcher) and value.__module__ == name]
+        if kernels and not any(map(_compiled, kernels)):
+            return True
+    return False
+
+
+def _compiled(kernel: object) -> bool:
+    """Whether numba's cache holds a compiled ``kernel`` it would load here: an index entry
+    made from the same source, bytecode and machine (True for a kernel cached nowhere)."""
+    cache = getattr(kernel, "_cache", None)
+    index = getattr(cache, "_cache_file", None)
+    if cache is None or index is None:
+        return True
+    try:
+        entries = index._load_index()
+    except Exception:  # an unreadable index: numba compiles again over it
+        return False
+    try:
+        codegen = kernel.targetctx.codegen()  # type: ignore[attr-defined]
+        return any(key == cache._index_key(key[0], codegen) for key in entries)
+    except (AttributeError, TypeError, IndexError):  # another numba: say nothing
+        return True
 
 
 def keep_interrupts() -> None:

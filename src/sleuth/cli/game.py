@@ -1,20 +1,28 @@
-"""``sleuth game``: analyse a strategy on Mastermind, Bulls and Cows or twoD against every
-secret at once (greedy or exactly optimal), or play one interactively.
+"""``sleuth game``: analyse a strategy on Mastermind, Bulls and Cows, twoD or a game of your
+own against every secret at once (greedy or exactly optimal), let it solve your secret, or
+play against it.
 
     sleuth game analyze mastermind --colours 6 --holes 4 --strategy optimal-mean
-    sleuth game analyze twod --size 5 --strategy optimal-worst --tree twod.dot
+    sleuth game analyze twod --size 5 --strategy optimal-worst --tree twod.dot --paths worst
+    sleuth game analyze --custom examples/mastermind.py --strategy optimal-mean
     sleuth game solve bulls-cows --strategy entropy
+    sleuth game play --custom examples/twod.py
+
+A game of your own is a Python file (see :mod:`sleuth.games.custom`); it runs as Python.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from math import perm
 from pathlib import Path
 from typing import Annotated
 
+import numpy as np
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -22,6 +30,7 @@ from rich.table import Table
 
 from sleuth.cli.common import (
     Bar,
+    compile_notice,
     fail,
     keep_interrupts,
     new_console,
@@ -32,21 +41,38 @@ from sleuth.cli.common import (
 from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
 from sleuth.core.strategies import STRATEGIES, Strategy, get
-from sleuth.core.tree import Node, evaluate
+from sleuth.core.tree import LazyTree, Node, evaluate
+from sleuth.games.custom import read_game_file, typed_label
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
-from sleuth.solve.export import summary, write_tree
+from sleuth.solve.export import (
+    GamePath,
+    figures,
+    path_text,
+    paths,
+    tree_format,
+    worst_paths,
+    write_tree,
+)
 from sleuth.solve.results import SearchResult
 from sleuth.solve.search import optimal_mean, optimal_worst
 
-app = typer.Typer(help="Mastermind, Bulls and Cows, twoD: analyse a strategy, or play one.",
-                  no_args_is_help=True)
-analyze_app = typer.Typer(help="Run a strategy against every secret at once and report.",
-                          no_args_is_help=True)
-solve_app = typer.Typer(help="Play against you (you answer each guess) or a given secret.",
-                        no_args_is_help=True)
+GAMES = "mastermind, bulls-cows, twod"
+app = typer.Typer(help="Mastermind, Bulls and Cows, twoD, or a game of your own (--custom "
+                  "FILE.py): analyse a strategy, let it solve your secret, or play.",
+                  no_args_is_help=True, rich_markup_mode="markdown")
+analyze_app = typer.Typer(help="Run a strategy against every secret at once and report. Name "
+                          f"a game ({GAMES}) or give your own with --custom FILE.py.",
+                          no_args_is_help=True, rich_markup_mode="markdown")
+solve_app = typer.Typer(help="Play against you (you answer each guess) or a given secret. Name "
+                        f"a game ({GAMES}) or give your own with --custom FILE.py.",
+                        no_args_is_help=True, rich_markup_mode="markdown")
+play_app = typer.Typer(help="You guess: sleuth keeps a secret and answers each guess. Name a "
+                       f"game ({GAMES}) or give your own with --custom FILE.py.",
+                       no_args_is_help=True, rich_markup_mode="markdown")
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(solve_app, name="solve")
+app.add_typer(play_app, name="play")
 keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 SEARCHES = ("optimal-worst", "optimal-mean")
@@ -60,7 +86,8 @@ MaxGuesses = Annotated[int | None, typer.Option(
     help="Cap on guesses per game (optimal-mean: the best mean within it; greedy: games past it "
          "are lost).")]
 TreeFile = Annotated[Path | None, typer.Option(
-    "--tree", help="Write the decision tree to FILE.json, FILE.dot or FILE.txt.")]
+    "--tree", help="Write the decision tree to FILE.json, FILE.dot, FILE.svg (drawn by "
+    "Graphviz) or FILE.txt.")]
 Workers = Annotated[int | None, typer.Option(
     "--workers", "-j", min=1, help="Processes for the exact searches (default: all cores).")]
 Cluster = Annotated[str | None, typer.Option(
@@ -79,11 +106,22 @@ Distinct = Annotated[bool, typer.Option("--distinct", help="Secrets never repeat
 Digits = Annotated[int, typer.Option("--digits", "-n", min=1, max=10,
                                      help="Digits in a number.")]
 Size = Annotated[int, typer.Option("--size", "-n", min=1, max=200, help="Grid side.")]
-
-
-
-
-
+Custom = Annotated[Path | None, typer.Option(
+    "--custom", metavar="FILE.py",
+    help="A game of your own, in place of a game's name: a Python file defining guesses, "
+         "secrets, feedback(guess, secret) and optionally ends (a set of feedbacks that end "
+         "the game), max_guesses and name. It runs as Python: use your own files.")]
+PATHS = ("worst", "all")
+Paths = Annotated[str | None, typer.Option(
+    "--paths", metavar="worst|all",
+    help="Also print the worst-case games (worst) or every game (all), guess by guess.")]
+Secret = Annotated[str | None, typer.Option(
+    "--secret", help="Play against this secret (the program answers) instead of asking you.")]
+Hidden = Annotated[str | None, typer.Option(
+    "--secret", help="The secret to keep (default: one drawn at random).")]
+Seed = Annotated[int | None, typer.Option("--seed", help="Seed of the random secret.")]
+Allowed = Annotated[int | None, typer.Option(
+    "--max-guesses", "-k", min=1, help="Guesses you have (default: the game's own limit).")]
 
 def _build(factory: Callable[[], Game]) -> Game:
     try:
@@ -122,6 +160,7 @@ def _search(game: Game, strategy: str, max_guesses: int | None, first: str | Non
             position: Position | None = None) -> SearchResult:
     if fewest_over is not None and strategy != "optimal-mean":
         raise fail("--fewest-over applies to the optimal-mean strategy")
+    compile_notice(20, "sleuth.solve.kernels")
     try:
         with Bar(new_console(stderr=True), f"{strategy} search", unit="classes") as bar:
             if strategy == "optimal-mean":
@@ -168,20 +207,29 @@ def _check_strategy(strategy: str) -> None:
 
 def _roomy(game: Game, worst: int) -> Game:
     """The game with a guess limit no lower than ``worst`` (for reporting a search's tree)."""
-    from dataclasses import replace
-
     return replace(game, max_cost=max(game.max_cost, worst))
+
+
+def _checked_options(strategy: str, tree: Path | None, show: str | None,
+                     cluster: str | None) -> None:
+    """Refuse, before any work, a strategy, tree file, --paths or cluster that cannot do."""
+    _check_strategy(strategy)
+    if tree is not None:
+        try:
+            tree_format(tree)
+        except ValueError as error:
+            raise fail(str(error)) from None
+        writable_option(tree, "--tree")
+    if show is not None and show not in PATHS:
+        raise fail(f"--paths {show!r}: give worst (the worst-case games) or all (every game)")
+    reachable_cluster(cluster)
 
 
 def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tree: Path | None,
              first: str | None, workers: int | None, cluster: str | None,
-             fewest_over: int | None = None) -> None:
-    _check_strategy(strategy)
-    if tree is not None and tree.suffix.lower() not in (".json", ".dot", ".gv", ".txt"):
-        raise fail(f"{tree.name}: the tree file must end in .json, .dot or .txt")
-    if tree is not None:
-        writable_option(tree, "--tree")
-    reachable_cluster(cluster)
+             fewest_over: int | None = None, show: str | None = None) -> None:
+    _checked_options(strategy, tree, show, cluster)
+    first = None if first is None else typed_label(first, game.guess_labels)
     console = new_console()
     started = time.perf_counter()
     notes = []
@@ -192,8 +240,6 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
         notes.append(f"{result.nodes:,} positions searched" +
                      ("" if result.exact else " (heuristic: an upper bound)"))
     else:
-        from dataclasses import replace
-
         if fewest_over is not None:
             raise fail("--fewest-over applies to the optimal-mean strategy")
         played = game if max_guesses is None else replace(game, max_cost=max_guesses)
@@ -203,17 +249,35 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
         root = evaluation.root
     seconds = time.perf_counter() - started
     assert root is not None
-    facts = summary(played, root)
+    every = paths(played, root)
+    facts = figures(every, played.start())
     console.print(f"[bold]{escape(title)}[/], {len(game.secrets):,} secrets, "
                   f"{len(game.guesses):,} guesses; strategy [bold]{strategy}[/]"
                   + ("" if max_guesses is None else f", at most {max_guesses} guesses"))
     _report(console, played, root, facts, seconds, notes)
+    if show is not None:
+        _print_paths(console, played, every, show)
     if tree is not None:
         try:
             written = write_tree(tree, played, root)
         except OSError as err:  # checked before the analysis: only a full disk or a race left
             raise fail(f"cannot write the tree {tree}: {err.strerror or err}", 1) from None
         console.print(f"tree written to {escape(str(written))}")
+
+
+def _print_paths(console: Console, game: Game, every: list[GamePath], show: str) -> None:
+    """Every game (``all``) or the worst-case ones (``worst``), one line each, by secret."""
+    chosen = every if show == "all" else worst_paths(every)
+    if show == "all":
+        head = f"every game ({len(chosen):,})"
+    else:
+        kind = "lost" if chosen and not chosen[0].won else "worst case"
+        cost = chosen[0].cost if chosen else 0
+        head = f"{kind}: {len(chosen):,} game{'s' if len(chosen) != 1 else ''} of {cost} " \
+            "guesses"
+    console.print(f"[bold]{escape(head)}[/]")
+    for path in chosen:
+        console.print(escape(path_text(game, path)), soft_wrap=True)
 
 
 def _report(console: Console, game: Game, root: Node, facts: dict, seconds: float,
@@ -228,10 +292,10 @@ def _report(console: Console, game: Game, root: Node, facts: dict, seconds: floa
         rows.append(("lost", f"{facts['lost']:,} games not solved within the limit"))
     rows.append(("time", f"{seconds:.2f} s"))
     rows += [("", note) for note in notes]
-    figures = Table.grid(padding=(0, 2))
+    figures_ = Table.grid(padding=(0, 2))
     for name, value in rows:
-        figures.add_row(f"[bold]{name}[/]", escape(value))
-    console.print(figures)
+        figures_.add_row(f"[bold]{name}[/]", escape(value))
+    console.print(figures_)
     table = Table(title="games by number of guesses", title_justify="left")
     table.add_column("guesses", justify="right")
     table.add_column("games", justify="right")
@@ -245,7 +309,7 @@ def _report(console: Console, game: Game, root: Node, facts: dict, seconds: floa
     console.print(table)
 
 
-# -- playing one game ---------------------------------------------------------------------------
+# -- sleuth solving your secret -----------------------------------------------------------------
 
 HELP = ("Answer each guess with its feedback ({how}). Commands: undo (take back the last "
         "answer), left (list the possible secrets), help, quit.")
@@ -269,60 +333,61 @@ def _read(prompt: str) -> str | None:
     return line.strip()
 
 
-def _play(game: Game, title: str, how: str, strategy: str, max_guesses: int | None,
-          first: str | None, workers: int | None, cluster: str | None,
-          secret: str | None) -> None:
-    from dataclasses import replace
+def _secret_index(game: Game, title: str, secret: str) -> int:
+    """The index of a secret typed by the user; refused in one line if it is none."""
+    label = typed_label(secret, game.secret_labels)
+    if label not in game.secret_labels:
+        raise fail(f"{secret!r} is not a possible secret of {title}")
+    return list(game.secret_labels).index(label)
 
+
+def _solve(game: Game, title: str, how: str, strategy: str, max_guesses: int | None,
+           first: str | None, workers: int | None, cluster: str | None,
+           secret: str | None) -> None:
+    """The strategy guesses, walking its tree lazily; you (or ``secret``) answer."""
     reachable_cluster(cluster)
     console = new_console()
-    target = None
-    if secret is not None:
-        if secret not in game.secret_labels:
-            raise fail(f"{secret!r} is not a possible secret of {title}")
-        target = game.secret_labels.index(secret)
+    target = None if secret is None else _secret_index(game, title, secret)
+    first = None if first is None else typed_label(first, game.guess_labels)
     player = _strategy_for_play(game, strategy, max_guesses, first, workers, cluster)
     played = game if max_guesses is None else replace(game, max_cost=max_guesses)
     console.print(f"[bold]{escape(title)}[/]: {len(game.secrets):,} possible secrets; "
                   f"strategy {strategy}.")
     if target is None:
         console.print(escape(HELP.format(how=how)))
-    stack = [played.start()]
-    code: int | None  # None: the input ended
+    stack = [LazyTree(played, player)]
     while True:
-        pos = stack[-1]
-        guess = player.choose(played, pos)
-        label = played.guess_labels[guess]
-        console.print(f"guess {pos.guesses_made + 1}: [bold]{escape(label)}[/]  "
-                      f"({pos.candidates.size:,} possible)")
+        node = stack[-1]
+        console.print(f"guess {node.position.guesses_made + 1}: [bold]{escape(node.label)}[/]  "
+                      f"({node.candidates.size:,} possible)")
         if target is not None:
-            code = int(played.codes(guess, pos.candidates[pos.candidates == target])[0])
+            code = int(played.codes(node.guess, np.array([target]))[0])
             console.print(f"  feedback: {escape(played.render(code))}")
         else:
-            code = _ask(console, played, pos, stack, how)
-            if code is None:
+            answer = _ask(console, played, node.position, stack, how)
+            if answer is None:
                 return
-            if code < 0:
+            if answer < 0:
                 continue
+            code = answer
         try:
-            new = played.after(pos, guess, code)
+            new = node.child(code)
         except Contradiction as err:
             console.print(f"[bold red]that cannot be:[/] {escape(str(err))}. Type the right "
                           "feedback, or undo to take back an earlier answer.")
             continue
         stack.append(new)
-        outcome = played.outcome(new)
-        if outcome is True:
-            console.print(f"[bold green]solved[/] in {new.cost} guesses: "
-                          f"{escape(played.guess_labels[guess])}")
+        if new.outcome is True:
+            console.print(f"[bold green]solved[/] in {new.position.cost} guesses: "
+                          f"{escape(node.label)}")
             return
-        if outcome is False:
+        if new.outcome is False:
             console.print(f"[bold red]lost[/]: no guesses left; {new.candidates.size} "
                           "possible secrets remained")
             return
 
 
-def _ask(console: Console, game: Game, pos: Position, stack: list[Position],
+def _ask(console: Console, game: Game, pos: Position, stack: list[LazyTree],
          how: str) -> int | None:
     """The user's feedback for the current guess: a code, -1 to re-ask (after a command or an
     error), None to stop."""
@@ -342,15 +407,67 @@ def _ask(console: Console, game: Game, pos: Position, stack: list[Position],
         console.print(escape(HELP.format(how=how)))
         return -1
     if command in ("left", "list"):
-        words = game.secret_words(pos.candidates[:60])
-        more = "" if pos.candidates.size <= 60 else f" ... ({pos.candidates.size} in all)"
-        console.print(escape(" ".join(words) + more))
+        _list_left(console, game, pos)
         return -1
     try:
         return game.parse(line)
     except (FeedbackError, ValueError) as err:
         console.print(f"[bold red]cannot read that:[/] {escape(one_line(str(err)))}")
         return -1
+
+
+def _list_left(console: Console, game: Game, pos: Position) -> None:
+    words = game.secret_words(pos.candidates[:60])
+    more = "" if pos.candidates.size <= 60 else f" ... ({pos.candidates.size} in all)"
+    console.print(escape(" ".join(words) + more))
+
+
+# -- you guessing sleuth's secret ---------------------------------------------------------------
+
+PLAY_HELP = ("Type a guess ({example}, ...); sleuth answers with its feedback. Commands: left "
+             "(list the secrets that fit the answers so far), help, quit (shows the secret).")
+
+
+def _referee(game: Game, title: str, secret: str | None, seed: int | None,
+             max_guesses: int | None) -> None:
+    """Keep a secret (``secret``, or one drawn at random) and answer the user's guesses."""
+    played = game if max_guesses is None else replace(game, max_cost=max_guesses)
+    target = _secret_index(game, title, secret) if secret is not None else \
+        random.Random(seed).randrange(len(game.secrets))
+    hidden = game.secret_labels[target]
+    console = new_console()
+    console.print(f"[bold]{escape(title)}[/]: I have chosen one of {len(game.secrets):,} "
+                  f"secrets; you have {played.max_cost} guess"
+                  f"{'' if played.max_cost == 1 else 'es'}.")
+    console.print(escape(PLAY_HELP.format(example=", ".join(game.guess_labels[:2]))))
+    pos = played.start()
+    while True:
+        line = _read(f"guess {pos.guesses_made + 1}> ")
+        if line is None or line.lower() in ("quit", "exit", "q"):
+            console.print(f"bye; the secret was {escape(hidden)}")
+            return
+        if line.lower() in ("help", "?", "h"):
+            console.print(escape(PLAY_HELP.format(example=", ".join(game.guess_labels[:2]))))
+            continue
+        if line.lower() in ("left", "list"):
+            _list_left(console, played, pos)
+            continue
+        try:
+            guess = played.guess_index(typed_label(line, played.guess_labels))
+            code = int(played.codes(guess, np.array([target]))[0])
+            pos = played.after(pos, guess, code)
+        except ValueError as err:
+            console.print(f"[bold red]cannot play that:[/] {escape(one_line(str(err)))}")
+            continue
+        console.print(f"  {escape(played.render(code))}  ({pos.candidates.size:,} possible)")
+        outcome = played.outcome(pos)
+        if outcome is True:
+            console.print(f"[bold green]solved[/] in {pos.cost} guesses: {escape(hidden)}")
+            return
+        if outcome is False:
+            console.print(f"[bold red]lost[/]: no guesses left; the secret was "
+                          f"{escape(hidden)}")
+            return
 
 
 # -- the commands ---------------------------------------------------------------------------------
@@ -383,38 +500,100 @@ def _twod(size: int, strategy: str) -> tuple[Game, str]:
     return _build(lambda: twod(size)), title
 
 
+def _custom(path: Path, strategy: str) -> tuple[Game, str]:
+    """The game a file defines and its title (the file's ``name``), refused at once if the
+    file is wrong or the game too big for ``strategy``."""
+    try:
+        spec = read_game_file(path)
+    except ValueError as err:
+        raise fail(f"--custom {err}") from None
+    _sized(spec.name, len(spec.guesses), len(spec.secrets), strategy)
+    return _build(spec.game), spec.name
+
+
+def _feedbacks(game: Game) -> str:
+    """How to type a custom game's feedback: some of its values as printed."""
+    shown = [game.render(code) for code in range(min(game.n_codes, 4))]
+    return "as printed, e.g. " + ", ".join(shown) + (", ..." if game.n_codes > 4 else "")
+
+
+def _custom_file(ctx: typer.Context, custom: Path | None) -> Path | None:
+    """The game file of a group's ``--custom`` when no game is named; None when one is (the
+    group's other options then must not be given: they belong after the name)."""
+    if ctx.invoked_subcommand is not None:
+        given = [f"--{name.replace('_', '-')}" for name in ctx.params
+                 if getattr(ctx.get_parameter_source(name), "name", "DEFAULT") not in
+                 ("DEFAULT", "DEFAULT_MAP")]  # typer's own click: its enum, by name
+        if given:
+            raise fail(f"{', '.join(given)} before the game's name: give either a game's name "
+                       "(options after it) or --custom FILE.py")
+        return None
+    if custom is None:
+        raise fail(f"name a game ({GAMES}) or give your own with --custom FILE.py")
+    return custom
+
+
+@analyze_app.callback(invoke_without_command=True)
+def analyze_custom(ctx: typer.Context, custom: Custom = None, strategy: Strat = "entropy",
+                   max_guesses: MaxGuesses = None, fewest_over: FewestOver = None,
+                   tree: TreeFile = None, first: First = None, paths: Paths = None,
+                   workers: Workers = None, cluster: Cluster = None) -> None:
+    """Run a strategy against every secret at once and report. Name a game, or give your own
+    with --custom FILE.py."""
+    path = _custom_file(ctx, custom)
+    if path is not None:
+        game, title = _custom(path, strategy)
+        _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster,
+                 fewest_over, paths)
+
+
 @analyze_app.command("mastermind")
 def analyze_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinct = False,
                        strategy: Strat = "entropy", max_guesses: MaxGuesses = None,
                        fewest_over: FewestOver = None, tree: TreeFile = None,
-                       first: First = None, workers: Workers = None,
+                       first: First = None, paths: Paths = None, workers: Workers = None,
                        cluster: Cluster = None) -> None:
     """Mastermind: codes of HOLES pegs in COLOURS colours; black and white pegs."""
     game, title = _mastermind(colours, holes, distinct, strategy)
-    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over)
+    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over,
+             paths)
 
 
 @analyze_app.command("bulls-cows")
 def analyze_bulls_cows(digits: Digits = 4, strategy: Strat = "entropy",
                        max_guesses: MaxGuesses = None, fewest_over: FewestOver = None,
-                       tree: TreeFile = None, first: First = None, workers: Workers = None,
-                       cluster: Cluster = None) -> None:
+                       tree: TreeFile = None, first: First = None, paths: Paths = None,
+                       workers: Workers = None, cluster: Cluster = None) -> None:
     """Bulls and Cows: numbers of DIGITS distinct digits; bulls and cows."""
     game, title = _bulls_cows(digits, strategy)
-    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over)
+    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over,
+             paths)
 
 
 @analyze_app.command("twod")
 def analyze_twod(size: Size = 5, strategy: Strat = "entropy", max_guesses: MaxGuesses = None,
                  fewest_over: FewestOver = None, tree: TreeFile = None, first: First = None,
-                 workers: Workers = None, cluster: Cluster = None) -> None:
-    """twoD: a point of a SIZE x SIZE grid; told if the guess is <= or >= it in both."""
+                 paths: Paths = None, workers: Workers = None,
+                 cluster: Cluster = None) -> None:
+    """twoD: the secret is a point (x, y) of a SIZE x SIZE grid. Each guess is a point too,
+    and the answer says whether the guess is <= the secret in both coordinates (x and y) and
+    whether it is >= the secret in both; both means found."""
     game, title = _twod(size, strategy)
-    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over)
+    _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over,
+             paths)
 
 
-Secret = Annotated[str | None, typer.Option(
-    "--secret", help="Play against this secret (the program answers) instead of asking you.")]
+@solve_app.callback(invoke_without_command=True)
+def solve_custom(ctx: typer.Context, custom: Custom = None, strategy: Strat = "entropy",
+                 max_guesses: MaxGuesses = None, first: First = None, secret: Secret = None,
+                 workers: Workers = None, cluster: Cluster = None) -> None:
+    """Play against you (you answer each guess) or a given secret. Name a game, or give your
+    own with --custom FILE.py."""
+    path = _custom_file(ctx, custom)
+    if path is not None:
+        game, title = _custom(path, strategy)
+        _solve(game, title, _feedbacks(game), strategy, max_guesses, first, workers, cluster,
+               secret)
 
 
 @solve_app.command("mastermind")
@@ -424,7 +603,7 @@ def solve_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinct 
                      cluster: Cluster = None) -> None:
     """Think of a code (colours 1..COLOURS); answer each guess with its pegs."""
     game, title = _mastermind(colours, holes, distinct, strategy)
-    _play(game, title, PEGS, strategy, max_guesses, first, workers, cluster, secret)
+    _solve(game, title, PEGS, strategy, max_guesses, first, workers, cluster, secret)
 
 
 @solve_app.command("bulls-cows")
@@ -434,7 +613,7 @@ def solve_bulls_cows(digits: Digits = 4, strategy: Strat = "entropy",
                      cluster: Cluster = None) -> None:
     """Think of a number of DIGITS distinct digits; answer with bulls and cows."""
     game, title = _bulls_cows(digits, strategy)
-    _play(game, title, BULLS, strategy, max_guesses, first, workers, cluster, secret)
+    _solve(game, title, BULLS, strategy, max_guesses, first, workers, cluster, secret)
 
 
 @solve_app.command("twod")
@@ -443,4 +622,40 @@ def solve_twod(size: Size = 5, strategy: Strat = "entropy", max_guesses: MaxGues
                cluster: Cluster = None) -> None:
     """Think of a point x,y (0..SIZE-1); answer none, <=, >= or == for each guess."""
     game, title = _twod(size, strategy)
-    _play(game, title, COMPARE, strategy, max_guesses, first, workers, cluster, secret)
+    _solve(game, title, COMPARE, strategy, max_guesses, first, workers, cluster, secret)
+
+
+@play_app.callback(invoke_without_command=True)
+def play_custom(ctx: typer.Context, custom: Custom = None, secret: Hidden = None,
+                seed: Seed = None, max_guesses: Allowed = None) -> None:
+    """You guess: sleuth keeps a secret and answers each guess. Name a game, or give your own
+    with --custom FILE.py."""
+    path = _custom_file(ctx, custom)
+    if path is not None:
+        game, title = _custom(path, "entropy")
+        _referee(game, title, secret, seed, max_guesses)
+
+
+@play_app.command("mastermind")
+def play_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinct = False,
+                    secret: Hidden = None, seed: Seed = None,
+                    max_guesses: Allowed = None) -> None:
+    """Find sleuth's code (colours 1..COLOURS); it answers with black and white pegs."""
+    game, title = _mastermind(colours, holes, distinct, "entropy")
+    _referee(game, title, secret, seed, max_guesses)
+
+
+@play_app.command("bulls-cows")
+def play_bulls_cows(digits: Digits = 4, secret: Hidden = None, seed: Seed = None,
+                    max_guesses: Allowed = None) -> None:
+    """Find sleuth's number of DIGITS distinct digits; it answers with bulls and cows."""
+    game, title = _bulls_cows(digits, "entropy")
+    _referee(game, title, secret, seed, max_guesses)
+
+
+@play_app.command("twod")
+def play_twod(size: Size = 5, secret: Hidden = None, seed: Seed = None,
+              max_guesses: Allowed = None) -> None:
+    """Find sleuth's point x,y (0..SIZE-1); it answers none, <=, >= or ==."""
+    game, title = _twod(size, "entropy")
+    _referee(game, title, secret, seed, max_guesses)

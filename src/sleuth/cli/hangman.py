@@ -24,6 +24,7 @@ from rich.table import Table
 
 from sleuth.cli.common import (
     Bar,
+    compile_notice,
     fail,
     interrupted,
     keep_interrupts,
@@ -35,12 +36,12 @@ from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
 from sleuth.games.hangman.difficulty import BANDS, Rating, rate
 from sleuth.games.hangman.game import MAX_LENGTH, hangman
-from sleuth.games.hangman.setter import SetterModel, word_prior
+from sleuth.games.hangman.setter import SetterModel, read_picks, word_prior
 from sleuth.games.hangman.solvers import SOLVERS, get_solver
 from sleuth.words.feedback import check_length
-from sleuth.words.wordlist import WordList
+from sleuth.words.wordlist import COMMON_LIST, COMMON_SIZE, WordList
 
-app = typer.Typer(
+app = typer.Typer(rich_markup_mode="markdown",
     help="Hangman: rate the words of a list, play against the computer, or let it guess yours.",
     no_args_is_help=True,
 )
@@ -53,10 +54,14 @@ WordsOption = Annotated[
     Path | None, typer.Option("--words", help="Word list file, one word per line (default: "
                               "./wordlist.txt if present, else the built-in English list).")]
 ListOption = Annotated[str | None, typer.Option(
-    "--list", help="A list shipped with sleuth, by name (see `sleuth lists`).")]
+    "--list", help=f"A list shipped with sleuth, by name (see `sleuth lists`), or "
+                   f"'{COMMON_LIST}': the {COMMON_SIZE:,} commonest words of the built-in "
+                   "dictionary (by wordfreq), words a child likely knows.")]
 SetterOption = Annotated[
-    Path | None, typer.Option("--setter", help="File of words this setter chose before: "
-                              "the solver learns how they pick (and solve adds each new one).")]
+    Path | None, typer.Option("--setter", help="File of the words this setter chose before, one "
+                              "a line, a word chosen again written again: the solver learns "
+                              "the letters and kinds of words they favour and avoid, and how "
+                              "often they repeat (solve adds each new word).")]
 PriorOption = Annotated[str, typer.Option(help="What the solver assumes of the setter: "
                                           "uniform or frequency (common words likelier).")]
 
@@ -76,7 +81,7 @@ def _setter_model(dictionary: Sequence[str], path: Path | None) -> SetterModel |
         return None
     model = SetterModel(dictionary)
     if path.exists():
-        model.observe(_load(path))
+        model.observe(read_picks(path))
     return model
 
 
@@ -199,14 +204,24 @@ def rate_command(
                    ] = 10,
     out: Annotated[Path | None, typer.Option(
         help="Write every word's rating here: .csv or .json (by the suffix).")] = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Draw the words per number of misses here (default with --out: beside it, "
+        "OUT.png).")] = None,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot.")] = False,
 ) -> None:
-    """Rate how hard each word of a list is to guess, easiest first, in three bands."""
+    """Rate how hard each word of a list is to guess, easiest first, in three bands.
+
+    For words a child likely knows, rate the commonest words: --list common.
+    """
     if solver not in RATE_SOLVERS:
         raise fail(f"unknown solver {solver!r}; choose one of {', '.join(RATE_SOLVERS)}")
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         raise fail(f"{out}: the output file must end in .csv or .json")
     if out is not None:
         writable_option(out, "--out")
+    from sleuth.cli import plots
+
+    plot = plots.chosen(plot, out, no_plot)
     try:
         all_words = _load(words, list_name)
         model = _setter_model(all_words.words, setter)
@@ -234,6 +249,10 @@ def rate_command(
             raise fail(f"cannot write {out}: {error.strerror or error}", 1) from error
         console.print(f"Every word's rating: {escape(str(out))} "
                       f"({sum(len(r.words) for r in ratings):,} rows)")
+    if plot is not None:
+        misses = {len(r.words[0]): r.misses for r in ratings}
+        plots.written(console, plot, lambda where: plots.misses_histogram(
+            misses, lives, where, f"Hangman: wrong letters per word ({solver} solver)"))
 
 
 def _groups(words: Sequence[str], lengths: list[int] | None) -> dict[int, list[str]]:
@@ -264,6 +283,7 @@ def _rate_with_progress(console: Console, group: list[str], solver: str, lives: 
     (one line, exit code 130) even inside a solver's compiled search."""
     from sleuth.core.parallel import interruptible
 
+    compile_notice(15, "sleuth.games.hangman.greedy", "sleuth.games.hangman.search")
     with Bar(console, f"rating {len(group[0])}-letter words", len(group)) as bar:
         try:
             return interruptible(lambda: rate(group, solver, lives=lives, weights=weights,

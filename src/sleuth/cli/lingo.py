@@ -30,7 +30,14 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from sleuth.cli.common import Bar, fail, interrupted, new_console, reachable_cluster
+from sleuth.cli.common import (
+    Bar,
+    compile_notice,
+    fail,
+    interrupted,
+    new_console,
+    reachable_cluster,
+)
 from sleuth.games.lingo.pit import (
     DEFAULT_PER_LENGTH,
     DEFAULT_PLAYER,
@@ -41,6 +48,7 @@ from sleuth.games.lingo.pit import (
     Standing,
     absolute_args,
     default_out_path,
+    header_player,
     is_own_player,
     list_origin,
     load_word_list,
@@ -61,7 +69,7 @@ if TYPE_CHECKING:
     from sleuth.core.game import Game
     from sleuth.words.wordlist import WordList
 
-app = typer.Typer(
+app = typer.Typer(rich_markup_mode="markdown",
     help="Lingo: referee a player program against words, or run a pit (tournament).",
     no_args_is_help=True,
 )
@@ -75,6 +83,9 @@ ListOpt = Annotated[str | None, typer.Option(
     "--list", help="A list shipped with sleuth, by name (see `sleuth lists`).")]
 FEEDBACK_STYLES = {"O": "bold green", "?": "bold yellow", "X": "dim"}
 T = TypeVar("T")
+#: The modules of the kernels Lingo's strategies run, and about how long they take to compile.
+KERNELS = ("sleuth.games.lingo.endgame", "sleuth.core.split", "sleuth.words.feedback")
+COMPILE_SECONDS = 35
 
 
 
@@ -317,8 +328,9 @@ class PitPlan(NamedTuple):
 def pit_plan(resume: Path | None, players: list[str] | None, lengths: str | None,
              per_length: int | None, seed: int | None, words: Path | None,
              list_name: str | None) -> PitPlan:
-    """Each setting as given, else the resumed file's (from its header), else the default; an
-    option that differs from the file is then refused by ``run_pit``, naming the difference."""
+    """Each setting as given, else the resumed file's (from its header; its players run by
+    the commands it recorded), else the default; an option that differs from the file is then
+    refused by ``run_pit``, naming the difference."""
     found = read_results(resume).header if resume is not None else None
     header = found or {}  # read_results refuses a results file without a header
     text = lengths if lengths is not None else ",".join(map(str, header.get("lengths", [])))
@@ -328,9 +340,10 @@ def pit_plan(resume: Path | None, players: list[str] | None, lengths: str | None
         word_list = load_word_list(origin.get("words"), origin.get("list"))
     else:
         origin, word_list = list_origin(words, list_name), load_word_list(words, list_name)
+    entrants = [resolve_player(spec) for spec in players] if players else \
+        [header_player(spec, header) for spec in header.get("players") or [DEFAULT_PLAYER]]
     return PitPlan(
-        players=[resolve_player(spec) for spec in players or header.get("players")
-                 or [DEFAULT_PLAYER]],
+        players=entrants,
         words=word_list,
         origin=origin,
         lengths=wanted,
@@ -382,7 +395,9 @@ def pit_note(console: Console) -> Callable[[str, str], None]:
         if kind == "warning":
             head, _, rest = text.partition(": ")
             console.print(f"[yellow]{escape(head)}:[/] {escape(rest)}")
-        elif kind == "detail":
+        elif kind in ("detail", "warm-up"):
+            if kind == "warm-up":  # the built-in players' kernels compile in the pit
+                compile_notice(COMPILE_SECONDS, *KERNELS)
             console.print(f"[dim]{escape(text)}[/dim]")
         else:
             console.print(text, soft_wrap=True, highlight=False, markup=False)
@@ -449,12 +464,19 @@ def pit(
         typer.Option(help="Results file of an interrupted pit: skip its games, append the rest, "
                      "with the file's settings (players, list, lengths, words a length, seed)."),
     ] = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Draw each player's points per length here (default: beside the results file, "
+        "RESULTS.png).")] = None,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot.")] = False,
 ) -> None:
     """Run a tournament: every player guesses the same random words of each length.
 
     Prints the per-length sums, the ranking, and beside them the 2014 entries' published scores
     scaled to as many games.
     """
+    from sleuth.cli import plots
+
+    plot = None if plot is None or no_plot else plots.plot_path(plot)
     console = new_console()
     try:
         plan = pit_plan(resume, player, lengths, per_length, seed, words, list_name)
@@ -481,6 +503,10 @@ def pit(
         f"Results: {escape(str(report.out))} ({report.played} games played, "
         f"{report.skipped} taken from the resumed file)"
     )
+    if not no_plot:
+        totals = {standing.player: standing.per_length for standing in report.standings}
+        plots.written(console, plot or plots.beside(report.out), lambda where: plots.pit_scores(
+            totals, games, where, f"Lingo pit: {plan.per_length} words a length"))
 
 
 @app.command()
@@ -511,7 +537,7 @@ def _opening_cells(game: Game, reached: dict[int, float], seconds: float, consol
     cells = {}
     for first, total in reached.items():
         word = game.guess_labels[first]
-        with console.status(f"bounding play after {word}"):
+        with Bar(console, f"bounding play after {word}", unit="s").timed(seconds):
             bound = opening_bound(game, first, seconds=seconds, reached=total)
         mean = bound.total / len(game.secrets)
         cells[first] = f"{word}: {mean:.2f}" if bound.optimum else f"{word}: at most {mean:.2f}"
@@ -532,6 +558,8 @@ def evaluate(
                                                 "average this mean: each first guess is "
                                                 "bounded only until it is at or below it, "
                                                 "which is much faster.")] = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Draw each strategy's words per attempt here (.png, .svg, .pdf).")] = None,
 ) -> None:
     """Exact mean score of strategies over every word of one length (via the decision tree).
 
@@ -548,10 +576,12 @@ def evaluate(
 
     from rich.table import Table
 
+    from sleuth.cli import plots
     from sleuth.core.strategies import get
     from sleuth.core.tree import evaluate as run_tree
     from sleuth.games.lingo.game import lingo_game
 
+    plot = None if plot is None else plots.plot_path(plot)
     console = new_console()
     try:
         lingo_lengths(str(length))
@@ -567,6 +597,7 @@ def evaluate(
         chosen = [get(name) for name in (strategy or [DEFAULT_PLAYER])]
     except (ValueError, OSError) as error:
         raise fail(str(error), 2) from error
+    compile_notice(COMPILE_SECONDS, *KERNELS)
     game = lingo_game(secrets)
     best = None
     title = (f"Lingo, length {length}, {len(secrets)} words of {escape(word_list.source)} "
@@ -574,7 +605,7 @@ def evaluate(
     if bound:
         from sleuth.games.lingo.scoring import deep_bound
 
-        with console.status("bounding the best possible mean"):
+        with Bar(console, "bounding the best possible mean", unit="s").timed(bound_seconds):
             proof = _interruptible(console, lambda: deep_bound(
                 game, seconds=bound_seconds,
                 target=None if reach is None else reach * len(secrets)))
@@ -620,6 +651,11 @@ def evaluate(
                       "" if best is None else f"{100 * (best - mean) / best:.2f}%",
                       opening, f"{seconds:.1f}")
     console.print(table)
+    if plot is not None:
+        shown = [(strat.name, result.distribution(), result.failures) for strat, result, *_ in rows]
+        plots.written(console, plot, lambda where: plots.distributions(
+            shown, where, f"Lingo, length {length}: words found per attempt ({len(secrets)} "
+            "words)", "attempts (X: not found)", "words"))
 
 
 @app.command()
@@ -673,6 +709,7 @@ def prepare(
     except (ValueError, OSError) as error:
         raise fail(str(error), 2) from error
     reachable_cluster(cluster)
+    compile_notice(COMPILE_SECONDS, *KERNELS)
     console.print(f"Words: {escape(word_list.source)}", highlight=False)
     table = Table(title="Prepared Lingo trees")
     for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):
@@ -683,11 +720,11 @@ def prepare(
             console.print(f"no words of length {length}; skipped")
             continue
         start = time.perf_counter()
-        with Bar(console, f"length {length} screening") as bar:
+        with Bar(console, f"length {length}") as bar:
 
             def show(stage: str, done: int, total: int, length: int = length,
                      bar: Bar = bar) -> None:
-                bar(done, total, f"length {length} {stage.split('-')[0]}")
+                bar(done, total, f"length {length} {stage}")
 
             default = Settings.for_length(length)
             settings = replace(default, top=top or default.top, refine=refine,

@@ -9,6 +9,7 @@ from rich.table import Table
 
 from sleuth.cli.common import fail, new_console
 from sleuth.words import lists
+from sleuth.words.wordlist import COMMON_LIST, COMMON_SIZE
 
 LINGO_LENGTHS = range(4, 14)
 
@@ -46,4 +47,5 @@ def show_lists(
     else:
         console.print(f"Defaults: ./wordlist.txt where there is one, else Lingo plays "
                       f"{lists.LINGO} and Hangman the built-in English dictionary; Wordle "
-                      f"plays {lists.WORDLE} (the current game).")
+                      f"plays {lists.WORDLE} (the current game). --list {COMMON_LIST}: the "
+                      f"{COMMON_SIZE:,} commonest words of the built-in dictionary (by wordfreq).")

@@ -11,7 +11,7 @@ import contextlib
 import select
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +24,7 @@ from rich.text import Text
 
 from sleuth.cli.common import (
     Bar,
+    compile_notice,
     fail,
     keep_interrupts,
     new_console,
@@ -32,14 +33,21 @@ from sleuth.cli.common import (
     writable_option,
 )
 from sleuth.core.game import Game
-from sleuth.games.wordle.game import ATTEMPTS, Opening, cached_first, game_from
+from sleuth.games.wordle.game import (
+    ATTEMPTS,
+    Opening,
+    cached_first,
+    counted_guesses,
+    game_from,
+)
 from sleuth.games.wordle.hint import EXACT_SECONDS, HintSession, Report
 from sleuth.games.wordle.lists import LENGTH, Lists, load_lists
+from sleuth.games.wordle.openers import FirstGuess
 from sleuth.games.wordle.priors import PRIORS
-from sleuth.games.wordle.ratings import RANKINGS
+from sleuth.games.wordle.ratings import EXACT, OBJECTIVES, RANKINGS
 from sleuth.words import feedback as fb
 
-app = typer.Typer(
+app = typer.Typer(rich_markup_mode="markdown",
     help="Wordle: an interactive hinter, solved games, benchmarks, openers, the exact optimum, "
     "several boards at once and the adversarial host.",
     no_args_is_help=True,
@@ -68,10 +76,36 @@ HardOpt = Annotated[bool, typer.Option(
 StrategyOpt = Annotated[list[str] | None, typer.Option(
     "--strategy", "-s", help="Strategy (repeatable): entropy, minimax, expected, parts, their "
     "-candidates variants, letter-frequency, green-yellow, or optimal (the exact tree after "
-    "--first, default SALET; searched once, then cached).")]
+    "the first guess; searched once, then cached).")]
+FirstOpt = Annotated[str | None, typer.Option(
+    "--first", help="First guess. Default: the proven best opener of the lists in use (the "
+    "published exact optimum: SALET on wordle-original, TARSE on the current lists), else the "
+    "best by expected remaining (a heuristic); each command says which.")]
+OwnFirstOpt = Annotated[bool, typer.Option(
+    "--own-first", help="Let each strategy choose its own first guess instead.")]
 
 
+def _opening(game: Game, first: str | None) -> FirstGuess:
+    """The first guess the options ask for: ``--first``, else the default (the proven best
+    opener, else the heuristic's), with the objective it serves."""
+    from sleuth.games.wordle.openers import default_opener
 
+    if first is None:
+        return default_opener(game)
+    word = first.strip().lower()
+    _first(game, word)
+    return FirstGuess(word, "your choice", "--first")
+
+
+def _opening_line(console: Console, opening: FirstGuess) -> None:
+    """Say which first guess is played, and the objective it serves."""
+    console.print(f"first guess {escape(opening.describe())}", highlight=False)
+
+
+def _rankings() -> str:
+    """The rankings and what each optimises, for the help."""
+    return ", ".join(f"{name} ({objective})" if objective != name else name
+                     for name, objective in OBJECTIVES.items())
 
 
 def _words_of(path: Path | None, length: int) -> list[str] | None:
@@ -88,6 +122,7 @@ def make_game(answers: Path | None = None, guesses: Path | None = None,
               past: Path | None = None, exclude_past: bool = False, hard: bool = False,
               scoring: str = "guesses") -> tuple[Game, Lists]:
     """The game the options describe, and its lists; raises ``typer.Exit`` on bad input."""
+    compile_notice(30, "sleuth.words.feedback", "sleuth.core.split")
     try:
         lists = load_lists(answers, guesses, list_name=list_name, length=length)
         past_words = _words_of(past, length)
@@ -125,22 +160,14 @@ def _strategy(name: str):
         raise fail(f"unknown strategy {name!r}; choose one of {names}, optimal") from error
 
 
-def _player(name: str, game: Game, first: str | None, console: Console):
-    """A strategy by name; ``optimal`` is the exact tree after ``first`` (default SALET, the
-    proven best opener of the original lists, else the best by expected answers left),
-    searched once and cached."""
+def _player(name: str, game: Game, first: str, console: Console):
+    """A strategy by name; ``optimal`` is the exact tree after ``first``, searched once and
+    cached."""
     if name != "optimal":
         return _strategy(name)
     from sleuth.core.tree import TreePlayer
-    from sleuth.games.wordle.openers import opener_table, rank_openers
     from sleuth.solve.greedy import Greedy
 
-    if first is None:
-        if "salet" in game.guess_labels:
-            first = "salet"
-        else:
-            stats = opener_table(game)
-            first = game.guess_labels[int(stats["index"][rank_openers(stats, "expected")[0]])]
     return TreePlayer(_optimal_tree(game, first, console), f"optimal after {first.upper()}",
                       Greedy("entropy"))
 
@@ -180,17 +207,21 @@ def _first(game: Game, first: str | None) -> int | None:
 
 
 def suggestion_table(report: Report) -> Table:
-    """The best next guesses as a table."""
+    """The best next guesses as a table: the optimal one first (``opt``), then the rest by the
+    report's ranking."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"), ("guess", "left"), ("expected left", "right"), ("bits", "right"),
-        ("answer?", "right"), ("worst", "right"))
+        ("green-yellow", "right"), ("answer?", "right"), ("worst", "right"))
     for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
-    for i, r in enumerate(report.suggestions, 1):
+    rows = [("opt", report.optimal_rating)] if report.optimal_rating else []
+    rows += [(str(i), r) for i, r in enumerate(report.suggestions, 1)]
+    for mark, r in rows:
         word = f"[bold]{r.word.upper()}[/]" if r.candidate else r.word.upper()
-        table.add_row(str(i), word, f"{r.expected:.2f}", f"{r.entropy:.2f}",
-                      percent(r.chance), str(r.worst))
+        table.add_row(mark, word, f"{r.expected:.2f}", f"{r.entropy:.2f}",
+                      f"{r.green_yellow:.2f}", percent(r.chance), str(r.worst),
+                      style="green" if mark == "opt" else None)
     return table
 
 
@@ -205,36 +236,54 @@ def percent(chance: float) -> str:
     return f"{100 * chance:.1f}%" if chance >= 0.001 else f"{100 * chance:.2f}%"
 
 
-def show_report(console: Console, report: Report, *, history: bool = True) -> None:
-    """Print a hinter report: messages, the board, what is left and the best next guesses."""
+def show_report(console: Console, report: Report, since: Report | None = None, *,
+                hints: bool = True) -> None:
+    """Print a hinter report: messages, the board, what is left and (``hints``) the best next
+    guesses. After the report ``since``: only the new guesses, and without ``hints`` only a
+    question or a count that changed."""
     for note in report.notes:
-        console.print(escape(one_line(note)), highlight=False)
+        for line in note.splitlines():
+            console.print(escape(one_line(line)), highlight=False)
     if report.error:
         console.print(f"[red]✗ {escape(one_line(report.error))}[/]", highlight=False)
-    if history:
-        for turn in report.turns:
-            console.print(tiles(turn.word, turn.code, console))
+    shown = 0 if since is None else min(len(since.turns), len(report.turns))
+    for turn in report.turns[shown:]:
+        console.print(tiles(turn.word, turn.code, console))
     if report.solved:
         console.print(f"[green]Solved in {len(report.turns)}: {report.solved.upper()}[/]")
         return
-    if report.waiting:
+    quiet = since is not None and not hints
+    if report.waiting and not (quiet and since and report.waiting == since.waiting):
         console.print(f"[cyan]{escape(report.waiting)}[/]", highlight=False)
+    if quiet and since and (len(report.turns), report.remaining, report.hard) == (
+            len(since.turns), since.remaining, since.hard):
+        return
     mode = " [dim](hard mode)[/]" if report.hard else ""
-    if report.remaining == 1:
+    if report.remaining == 1 and report.answers:
         console.print(f"The answer is [bold green]{report.answers[0].upper()}[/]{mode}")
         return
     console.print(f"[bold]{report.remaining}[/] answers left{mode}")
+    if hints:
+        _show_hints(console, report)
+
+
+def _show_hints(console: Console, report: Report) -> None:
+    """The answers left (when few), the optimal next guess and the table of proposals."""
     if report.answers:
         console.print("  " + " ".join(w.upper() for w in report.answers), highlight=False)
-    if report.optimal:
-        best = report.optimal
+    best = report.optimal
+    if best:
+        which = "first" if not report.turns else "next"
         limit = "" if best.capped else " [yellow](not all within the attempts left)[/]"
-        console.print(f"Optimal next guess: [bold]{best.word.upper()}[/], {best.mean:.3f} "
-                      f"guesses on average from here, at most {best.worst}{limit} [dim](exact "
-                      "search, each answer counted once)[/]")
-    if report.suggestions:
+        worst = "" if best.worst is None else f", at most {best.worst}"
+        console.print(f"Optimal {which} guess: [bold]{best.word.upper()}[/], {best.mean:.3f} "
+                      f"guesses on average from here{worst}{limit} [dim]({escape(best.source)}"
+                      ", each answer counted once)[/]", highlight=False)
+    if report.suggestions or report.optimal_rating:
         console.print(suggestion_table(report))
-        console.print("[dim]bold: could be the answer[/]")
+        opt = "opt: the optimal guess; " if report.optimal_rating else ""
+        console.print(f"[dim]{opt}numbered: ranked by {report.ranked_by}; bold: could be the "
+                      "answer[/]")
 
 
 def _more_lines() -> list[str]:
@@ -259,25 +308,29 @@ def _read_line(interactive: bool) -> str | None:
 
 
 def run_session(session: HintSession, console: Console, interactive: bool) -> int:
-    """Read lines until ``quit`` or the end of input, printing a report after each."""
-    show_report(console, session.report())
-    while True:
-        line = _read_line(interactive)
-        if line is None:
-            return 0
-        lines = [text for text in (line, *(_more_lines() if interactive else []))
-                 if text.strip()]
-        if not lines:
-            continue
-        for text in lines[:-1]:
-            quiet = session.feed(text, quiet=True)
-            if quiet.error or quiet.notes:
-                show_report(console, Report(quiet.remaining, [], [], [], quiet.hard,
-                                            quiet.notes, quiet.error))
-        report = session.feed(lines[-1])
-        if report.quit:
-            return 0
-        show_report(console, report)
+    """Read lines until ``quit`` or the end of input. At a terminal each line (or pasted block)
+    is answered with its new guesses, what is left and the hints; piped input prints only
+    what each line changed, and the hints once, at the end."""
+    start = last = session.report()
+    if interactive:
+        show_report(console, start)
+    while not last.quit and (line := _read_line(interactive)) is not None:
+        lines = [text for text in (line, *(_more_lines() if interactive else [])) if text.strip()]
+        for i, text in enumerate(lines):
+            hints = interactive and i == len(lines) - 1
+            report = session.feed(text, quiet=not hints)
+            if report.quit:
+                last = report
+                break
+            show_report(console, report, last, hints=hints)
+            last = report
+    if not interactive and not session.solved:
+        end = session.report()
+        if last is start:
+            show_report(console, end)
+        elif end.remaining > 1:
+            _show_hints(console, end)
+    return 0
 
 
 @app.command()
@@ -288,8 +341,10 @@ def hint(
     top: Annotated[int, typer.Option(min=1, help="How many guesses to propose.")] = 10,
     show: Annotated[int, typer.Option(min=0, help="List the answers when at most this many.")]
     = 20,
-    rank: Annotated[str, typer.Option(help=f"Rank proposals by {', '.join(RANKINGS)}.")]
-    = "expected",
+    rank: Annotated[str, typer.Option(help="Rank the proposals after the optimal guess by "
+                                      f"{_rankings()}.")] = "expected",
+    candidates_only: Annotated[bool, typer.Option(
+        "--candidates-only", help="Propose only words that can still be the answer.")] = False,
     exact: Annotated[int, typer.Option(
         min=0, help="Find the exact optimal next guess when at most this many answers are "
         "left (0: never; normal mode only).")] = 250,
@@ -307,22 +362,22 @@ def hint(
 ) -> None:
     """Hints: type what you played and the colours; get the answers left and the best guesses.
 
-    Colours: 01200 (2 green, 1 yellow, 0 grey), bygbb (g/y/b), OX?XX, or the squares of a
-    shared result (with or without the words). Commands: undo, new, hard on|off, all, help,
-    quit.
+    The optimal guess comes first (before any guess: the published best opener of the lists),
+    then the best by --rank. Colours: 01200 (2 green, 1 yellow, 0 grey), bygbb (g/y/b), OX?XX,
+    or the squares of a shared result (with or without the words). Commands: undo, new,
+    hard on|off, all, help, quit. Piped input prints what each line changed, then the hints.
     """
     console = new_console()
     game, lists = make_game(answers, guesses, list_name, length=length, prior=prior, past=past,
                             exclude_past=exclude_past)
     try:
         session = HintSession(game, hard=hard, top=top, show=show, rank=rank, exact=exact,
-                              exact_seconds=exact_time)
+                              exact_seconds=exact_time, candidates_only=candidates_only)
     except ValueError as error:
         raise fail(str(error)) from error
     try:
         if played:
-            _lists_line(console, game, lists)
-            _hint_once(console, session, played)
+            _hint_once(console, session, played, lambda: _lists_line(console, game, lists))
             return
         interactive = sys.stdin.isatty()
         if interactive:
@@ -334,9 +389,11 @@ def hint(
         session.close()
 
 
-def _hint_once(console: Console, session: HintSession, played: list[str]) -> None:
-    """Apply every item given as an argument, then print the hints; an item that cannot be
-    applied (unreadable, contradicted, or a word without its colours) is an error."""
+def _hint_once(console: Console, session: HintSession, played: list[str],
+               heading: Callable[[], None]) -> None:
+    """Apply every item given as an argument, then print ``heading`` and the hints; an item
+    that cannot be applied (unreadable, contradicted, or a word without its colours) is an
+    error, and nothing else is printed."""
     notes: list[str] = []
     for item in played:
         report = session.feed(item, quiet=True)
@@ -350,6 +407,7 @@ def _hint_once(console: Console, session: HintSession, played: list[str]) -> Non
     if session.codes:
         rows = " ".join(fb.to_text(c, session.length, "squares") for c in session.codes)
         raise fail(f"no word for the colours {rows}: give the words played after them")
+    heading()
     show_report(console, session.report(notes=notes))
 
 
@@ -360,10 +418,11 @@ def _hint_once(console: Console, session: HintSession, played: list[str]) -> Non
 def solve(
     word: Annotated[str, typer.Argument(help="The secret word.")],
     strategy: Annotated[str, typer.Option(
-        "--strategy", "-s", help="Strategy to play (see `bench --help`), or optimal. "
-        "Default: parts, the strongest greedy one on the original lists (bench/results).")]
-    = "parts",
-    first: Annotated[str | None, typer.Option(help="First guess.")] = None,
+        "--strategy", "-s", help="Strategy after the first guess (see `bench --help`), or "
+        "optimal. Default: parts, the strongest greedy one on the original lists "
+        "(bench/results).")] = "parts",
+    first: FirstOpt = None,
+    own_first: OwnFirstOpt = False,
     hard: HardOpt = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
@@ -383,12 +442,7 @@ def solve(
                     "or --list")
     _lists_line(console, game, lists)
     started = time.perf_counter()
-    opener = _first(game, first)
-    if strategy == "optimal":
-        chosen = _player(strategy, game, first and first.strip().lower(), console)
-    else:
-        chosen = _strategy(strategy)
-        chosen = Opening(cached_first(game, chosen) if opener is None else opener, chosen)
+    chosen = _opened(strategy, game, first, own_first, console)
     pos = game.start()
     index = game.secret_labels.index(secret)
     while game.outcome(pos) is None:
@@ -406,6 +460,24 @@ def solve(
     console.print(f"{secret.upper()}: {verdict} ({chosen.name}{mode}, {seconds:.1f} s)")
 
 
+def _opened(name: str, game: Game, first: str | None, own: bool, console: Console):
+    """The strategy ``name`` after its first guess (``--first``, else the default; its own
+    with ``own``), the first guess and its objective printed."""
+    if own and first is not None:
+        raise fail("give --first or --own-first, not both")
+    strategy = None if name == "optimal" else _strategy(name)
+    if own and strategy is not None:
+        guess = cached_first(game, strategy)
+        console.print(f"first guess {game.guess_labels[guess].upper()}: {name}'s own choice",
+                      highlight=False)
+        return Opening(guess, strategy)
+    opening = _opening(game, first)
+    _opening_line(console, opening)
+    if strategy is None:
+        return _player(name, game, opening.word, console)
+    return Opening(game.guess_index(opening.word), strategy)
+
+
 # --------------------------------------------------------------------------- bench
 
 
@@ -419,40 +491,12 @@ def histogram(dist: dict[int, int], failures: int, width: int = 40) -> list[str]
             for k, v in rows]
 
 
-def plot_distributions(results: Sequence[tuple[str, dict[int, int], int]], path: Path,
-                       title: str) -> Path:
-    """A PNG of the distributions side by side (grouped bars), written with matplotlib."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    keys = sorted({k for _, dist, _ in results for k in dist})
-    labels = [str(k) for k in keys] + (["X"] if any(f for *_, f in results) else [])
-    fig, ax = plt.subplots(figsize=(max(8.0, 0.9 * len(results) + 4), 4.5))
-    ax.set_prop_cycle(color=matplotlib.color_sequences["tab20"][: max(1, len(results))])
-    width = 0.8 / max(1, len(results))
-    for i, (name, dist, failures) in enumerate(results):
-        values = [dist.get(k, 0) for k in keys] + ([failures] if len(labels) > len(keys) else [])
-        xs = np.arange(len(labels)) + (i - (len(results) - 1) / 2) * width
-        ax.bar(xs, values, width, label=name)
-    ax.set_xticks(np.arange(len(labels)), labels)
-    ax.set_xlabel("guesses (X: not solved)")
-    ax.set_ylabel("answers")
-    ax.set_title(title)
-    ax.legend()
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
-
-
-def _bench_row(name: str, result, seconds: float, attempts: int) -> list[str]:
+def _bench_row(name: str, first: str, result, seconds: float, attempts: int) -> list[str]:
+    """A strategy's row: its first guess, mean and total guesses (a failed game counted as
+    attempts + 1), games per number of guesses, failures, worst case and time."""
     dist = result.distribution()
-    won = result.cost[result.won]
-    mean = float(won.mean()) if won.size else float("nan")
-    return [name, f"{mean:.4f}", str(int(won.sum())),
+    counted = counted_guesses(result)
+    return [name, first.upper(), f"{counted.mean():.4f}", str(int(counted.sum())),
             *(str(dist.get(a, 0)) for a in range(1, attempts + 1)),
             str(result.failures), str(result.worst if not result.failures else "X"),
             f"{seconds:.1f}"]
@@ -461,14 +505,16 @@ def _bench_row(name: str, result, seconds: float, attempts: int) -> list[str]:
 @app.command()
 def bench(
     strategy: StrategyOpt = None,
-    first: Annotated[str | None, typer.Option(help="Force this first guess for all.")] = None,
+    first: FirstOpt = None,
+    own_first: OwnFirstOpt = False,
     tree: Annotated[list[Path] | None, typer.Option(
         help="Also score a saved decision tree (from `sleuth wordle optimal`); repeatable.")]
     = None,
     hard: HardOpt = False,
-    plot: Annotated[Path | None, typer.Option(help="Write the distributions as a PNG here.")]
-    = Path("wordle-bench.png"),
-    no_plot: Annotated[bool, typer.Option("--no-plot", help="Write no PNG.")] = False,
+    plot: Annotated[Path | None, typer.Option(
+        help="Draw the distributions here (.png, .svg, .pdf); none without it.")] = None,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot (the default).")]
+    = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
     list_name: ListOpt = None,
@@ -478,42 +524,49 @@ def bench(
     scoring: Annotated[str, typer.Option(help="guesses, or lingo (100 x (6 - guesses)).")]
     = "guesses",
 ) -> None:
-    """Play every answer with several strategies: mean guesses, distribution, worst, time."""
+    """Play every answer with several strategies after one first guess: mean and total
+    guesses (a failed game counts attempts + 1), distribution, failures, worst, time."""
+    from sleuth.cli import plots
     from sleuth.core.tree import evaluate
 
     console = new_console()
-    plot = None if no_plot or plot is None else _plot_path(plot)
+    if own_first and first is not None:
+        raise fail("give --first or --own-first, not both")
+    plot = None if no_plot or plot is None else plots.plot_path(plot)
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             prior=prior, hard=hard, scoring=scoring)
     names = strategy or ["entropy", "minimax", "expected", "parts"]
     for name in names:
         if name != "optimal":
             _strategy(name)  # every name checked before any strategy runs
-    opener = _first(game, first)
+    opening = None if own_first else _opening(game, first)
     trees = [(f"tree {path.name}", _tree_strategy(game, path)) for path in tree or []]
     _lists_line(console, game, lists)
-    chosen = [_player(n, game, first and first.strip().lower(), console) for n in names]
+    if opening is not None:
+        _opening_line(console, opening)
+    runs = [(name, _bench_player(name, game, opening, console)) for name in names]
     mode = "hard mode" if hard else "normal mode"
-    table = Table(title=f"Wordle, {mode}, every answer ({len(game.secrets)})"
-                  + (f", first guess {first.upper()}" if first else ""))
-    columns = ["strategy", "mean", "total", *map(str, range(1, attempts + 1)), "failed",
+    start = "each strategy's own first guess" if opening is None else \
+        f"first guess {opening.word.upper()} ({opening.objective})"
+    table = Table(title=f"Wordle, {mode}, every answer ({len(game.secrets)}), {start}",
+                  caption=f"mean and total count a failed game (X) as {attempts + 1} guesses")
+    columns = ["strategy", "first", "mean", "total", *map(str, range(1, attempts + 1)), "X",
                "worst", "seconds"]
     if scoring == "lingo":
-        columns.insert(3, "points")
+        columns.insert(4, "points")
     for column in columns:
-        table.add_column(column, justify="left" if column == "strategy" else "right",
+        table.add_column(column, justify="left" if column in ("strategy", "first") else "right",
                          no_wrap=True)
     results: list[tuple[str, dict[int, int], int]] = []
-    runs = [(s.name, Opening(opener, s) if opener is not None and s.name in names else s)
-            for s in chosen]
     for name, strat in [*runs, *trees]:
         started = time.perf_counter()
         with Bar(console, name, len(game.secrets)) as bar:
             result = evaluate(game, strat, progress=bar.advance)
         seconds = time.perf_counter() - started
-        row = _bench_row(name, result, seconds, attempts)
+        row = _bench_row(name, game.guess_labels[strat.choose(game, game.start())], result,
+                         seconds, attempts)
         if scoring == "lingo":
-            row.insert(3, f"{result.mean_score():.2f}")
+            row.insert(4, f"{result.mean_score():.2f}")
         table.add_row(*row)
         results.append((name, result.distribution(), result.failures))
     console.print(table)
@@ -523,30 +576,17 @@ def bench(
             console.print(line)
     if plot is not None:
         title = f"Wordle {mode}: guesses per answer ({len(game.secrets)} answers)"
-        try:
-            console.print(f"plot: {plot_distributions(results, plot, title)}")
-        except OSError as error:  # checked before the games: only a full disk or a race left
-            raise fail(f"cannot write the plot {plot}: {error.strerror or error}", 1) from None
+        plots.written(console, plot, lambda path: plots.distributions(results, path, title))
 
 
-def _plot_path(plot: Path) -> Path:
-    """Where ``--plot`` writes, checked before any work: matplotlib is at hand, writes that
-    format (``.png`` is added to a name without one, as matplotlib does), and the place is
-    writable."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        from matplotlib.backend_bases import FigureCanvasBase
-    except ImportError:
-        raise fail("the plot needs matplotlib (pip install matplotlib), or --no-plot") from None
-    kind = plot.suffix.lower().lstrip(".")
-    if not kind and plot.name and not plot.is_dir():
-        plot = plot.with_name(plot.name + ".png")
-    elif kind and kind not in FigureCanvasBase.get_supported_filetypes():
-        raise fail(f"--plot: {plot}: matplotlib does not write .{kind} files; use .png, .svg "
-                    "or .pdf")
-    return writable_option(plot, "--plot")
+def _bench_player(name: str, game: Game, opening: FirstGuess | None, console: Console):
+    """The strategy ``name`` after the first guess ``opening`` (None: its own; the exact tree
+    then starts with the default first guess)."""
+    if name == "optimal":
+        return _player(name, game, (opening or _opening(game, None)).word, console)
+    strategy = _strategy(name)
+    guess = cached_first(game, strategy) if opening is None else game.guess_index(opening.word)
+    return Opening(guess, strategy)
 
 
 # --------------------------------------------------------------------------- trees
@@ -574,10 +614,11 @@ def _tree_strategy(game: Game, path: Path):
 
 @app.command()
 def openers(
-    by: Annotated[str, typer.Option(help=f"Rank by {', '.join(RANKINGS)}.")] = "entropy",
+    by: Annotated[str, typer.Option(help=f"Rank by {_rankings()}.")] = "expected",
     top: Annotated[int, typer.Option(min=1, help="How many openers to list.")] = 20,
     exact: Annotated[int, typer.Option(
-        min=0, help="Play every answer after the best N openers for their exact mean.")] = 5,
+        min=0, help="Play every answer after the default first guess and the best N openers "
+        "for their exact mean.")] = 5,
     strategy: Annotated[str, typer.Option(
         "--strategy", "-s", help="How the rest is played for the exact mean: a strategy name, "
         "or 'optimal' (the exact search; slow).")] = "entropy",
@@ -588,17 +629,22 @@ def openers(
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
     prior: PriorOpt = "uniform",
+    plot: Annotated[Path | None, typer.Option(
+        help="Draw the openers' ratings and exact means here (.png, .svg, .pdf).")] = None,
 ) -> None:
     """Rank every accepted guess as a first guess, then score the best few exactly.
 
-    The ranking is by entropy, expected answers left or worst class; the exact mean plays every
-    answer after each of the best --exact openers with a strategy (or optimally).
+    The default first guess (the proven best opener of the lists, when published) comes
+    first, then the ranking by expected remaining, entropy, worst case or green-yellow; the
+    exact mean plays every answer after the default and the best --exact openers with a
+    strategy (or optimally), counting a failed game as attempts + 1, as `bench` does.
     """
-    from sleuth.core.tree import evaluate
+    from sleuth.cli import plots
     from sleuth.games.wordle.openers import opener_table, rank_openers
 
     if by not in RANKINGS:
         raise fail(f"unknown ranking {by!r}; choose one of {', '.join(RANKINGS)}")
+    plot = None if plot is None else plots.plot_path(plot)
     console = new_console()
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             prior=prior, hard=hard)
@@ -607,42 +653,75 @@ def openers(
     started = time.perf_counter()
     stats = opener_table(game)
     order = rank_openers(stats, by)
+    opening = _opening(game, None)
     console.print(f"[dim]{len(order)} openers rated in {time.perf_counter() - started:.1f} s[/]")
-    table = Table(title=f"Best first guesses by {by} (of {len(order)})")
-    for column in ("#", "guess", "bits", "expected left", "worst", "classes", "answer?"):
-        table.add_column(column, justify="left" if column == "guess" else "right")
-    for rank, row in enumerate(order[:top], 1):
-        word = game.guess_labels[int(stats["index"][row])]
-        table.add_row(str(rank), word.upper(), f"{stats['entropy'][row]:.3f}",
-                      f"{stats['expected'][row]:.2f}", str(stats["worst"][row]),
-                      str(stats["classes"][row]), "yes" if stats["chance"][row] else "")
-    console.print(table)
-    if not exact:
-        return
-    picks = [int(stats["index"][row]) for row in order[:exact]]
-    scored = []
-    for guess in picks:
-        word = game.guess_labels[guess]
-        t0 = time.perf_counter()
-        if follow is None:
-            total, worst, failed = _optimal_total(game, word, console)
-        else:
-            with Bar(console, word, len(game.secrets)) as bar:
-                result = evaluate(game, Opening(guess, follow), progress=bar.advance)
-            total, worst, failed = int(result.cost.sum()), result.worst, result.failures
-        scored.append((total, word, worst, failed, time.perf_counter() - t0))
-    exact_table = Table(title=f"Exact over every answer, then {strategy}")
+    _opening_line(console, opening)
+    console.print(_openers_table(game, stats, order[: top + 1], top, opening, by))
+    picks = list(dict.fromkeys([opening.word, *(game.guess_labels[int(stats["index"][row])]
+                                                for row in order[:exact])])) if exact else []
+    scored = [_exact_opener(game, word, follow, console) for word in picks]
+    if scored:
+        console.print(_exact_table(scored, len(game.secrets), strategy, attempts))
+    if plot is not None:
+        ranked = [(game.guess_labels[int(stats["index"][row])], float(stats[by][row]))
+                  for row in order[:top]]
+        means = [(word, total / len(game.secrets)) for total, word, *_ in scored]
+        title = f"Wordle first guesses ({'hard' if hard else 'normal'} mode)"
+        plots.written(console, plot, lambda path: plots.opener_scores(
+            ranked, OBJECTIVES[by], path, title, means, f"every answer played, then {strategy}"))
+
+
+def _exact_table(scored: list[tuple[int, str, int, int, float]], answers: int, strategy: str,
+                 attempts: int) -> Table:
+    """The openers played over every answer (total, word, worst, failed, seconds), best first."""
+    table = Table(title=f"Exact over every answer, then {strategy}",
+                  caption=f"a failed game counts {attempts + 1} guesses, as in `bench`")
     for column in ("guess", "total", "mean", "worst", "failed", "seconds"):
-        exact_table.add_column(column, justify="left" if column == "guess" else "right")
+        table.add_column(column, justify="left" if column == "guess" else "right")
     for total, word, worst, failed, seconds in sorted(scored):
-        exact_table.add_row(word.upper(), str(total), f"{total / len(game.secrets):.4f}",
-                            str(worst), str(failed), f"{seconds:.1f}")
-    console.print(exact_table)
+        table.add_row(word.upper(), str(total), f"{total / answers:.4f}", str(worst),
+                      str(failed), f"{seconds:.1f}")
+    return table
 
 
-def _optimal_total(game: Game, word: str, console: Console) -> tuple[int, int, int]:
-    result = _search(game, word, None, console, None)
-    return result.total, result.worst, 0
+def _openers_table(game: Game, stats: dict[str, np.ndarray], rows: np.ndarray, top: int,
+                   opening: FirstGuess, by: str) -> Table:
+    """The ``top`` best openers by ``by`` (of ``rows``, best first), after the proven best
+    opener (``opt``) when there is one."""
+    proven = opening.objective == EXACT
+    first = np.flatnonzero(stats["index"] == game.guess_index(opening.word))[:1]
+    table = Table(title=(f"opt: {opening.objective}; " if proven else "")
+                  + f"ranked by {OBJECTIVES[by]} (of {len(stats['index'])})")
+    for column in ("#", "guess", "expected left", "bits", "worst", "classes", "green-yellow",
+                   "answer?"):
+        table.add_column(column, justify="left" if column == "guess" else "right")
+    marked = [("opt", int(first[0]))] if proven and first.size else []
+    rest = [int(row) for row in rows if not marked or row != marked[0][1]]
+    numbered = [(str(rank), row) for rank, row in enumerate(rest[:top], 1)]
+    for mark, row in [*marked, *numbered]:
+        word = game.guess_labels[int(stats["index"][row])]
+        table.add_row(mark, word.upper(), f"{stats['expected'][row]:.2f}",
+                      f"{stats['entropy'][row]:.3f}", str(stats["worst"][row]),
+                      str(stats["classes"][row]), f"{stats['green-yellow'][row]:.3f}",
+                      "yes" if stats["chance"][row] else "",
+                      style="green" if mark == "opt" else None)
+    return table
+
+
+def _exact_opener(game: Game, word: str, follow, console: Console
+                  ) -> tuple[int, str, int, int, float]:
+    """Every answer played after ``word`` then ``follow`` (None: the exact search): total
+    guesses (a failed game counted as attempts + 1), the word, worst, failures, seconds."""
+    from sleuth.core.tree import evaluate
+
+    started = time.perf_counter()
+    if follow is None:
+        result = _search(game, word, None, console, None)
+        return result.total, word, result.worst, 0, time.perf_counter() - started
+    with Bar(console, word, len(game.secrets)) as bar:
+        played = evaluate(game, Opening(game.guess_index(word), follow), progress=bar.advance)
+    return (int(counted_guesses(played).sum()), word, played.worst, played.failures,
+            time.perf_counter() - started)
 
 
 # --------------------------------------------------------------------------- optimal
@@ -656,8 +735,9 @@ def _search(game: Game, first: str | None, cluster: str | None, console: Console
     except ImportError as error:
         raise fail(f"the exact search is not available ({error})") from error
     label = f"optimal after {first.upper()}" if first else "optimal"
+    compile_notice(20, "sleuth.solve.kernels")
     try:
-        with Bar(console, label, 1) as bar:
+        with Bar(console, label, unit="classes") as bar:
             return optimal_mean(game, first_guess=first, max_guesses=game.max_cost,
                                 progress=bar, cluster=cluster, workers=workers)
     except ValueError as error:
@@ -668,13 +748,18 @@ def _search(game: Game, first: str | None, cluster: str | None, console: Console
 
 @app.command()
 def optimal(
-    first: Annotated[str | None, typer.Option(help="Fix the first guess (e.g. salet).")] = None,
+    first: Annotated[str | None, typer.Option(
+        help="Fix the first guess. Default: the proven best opener of the lists in use (the "
+        "published exact optimum: SALET on wordle-original, TARSE on the current lists), "
+        "whose published total the search then checks; on other lists every opener is "
+        "searched.")] = None,
     hard: HardOpt = False,
     cluster: Annotated[str | None, typer.Option(
         help="Dask scheduler address (tcp://host:8786) to spread the search.")] = None,
     workers: Annotated[int | None, typer.Option(min=1, help="Local processes.")] = None,
     out: Annotated[Path | None, typer.Option(
-        help="Write the tree here (JSON); default: wordle-optimal-FIRST.json.")] = None,
+        help="Write the tree here: .json (or .json.gz), .dot, .svg (drawn by Graphviz) or "
+        ".txt, by the suffix; default: wordle-optimal-FIRST.json.")] = None,
     every: Annotated[bool, typer.Option(
         "--all", help="The best opener of all: every first guess searched in turn (best "
         "heuristic first), recorded in --results and resumed from it.")] = False,
@@ -689,14 +774,18 @@ def optimal(
     attempts: AttemptsOpt = ATTEMPTS,
 ) -> None:
     """The exact optimal decision tree: the least total guesses over every answer."""
-    from sleuth.core import treefile
-    from sleuth.solve.export import document
+    from sleuth.games.wordle.openers import proven_opener
+    from sleuth.solve.export import tree_format, write_tree
 
     console = new_console()
     if every:
         path = writable_option(results or Path(f"wordle-openers{'-hard' * hard}.jsonl"),
                                "--results")
     else:
+        try:
+            tree_format(out or "tree.json")
+        except ValueError as error:
+            raise fail(f"--out: {error}") from None
         writable_option(out or Path(f"wordle-optimal{'-hard' * hard}.json"), "--out")
     reachable_cluster(cluster)
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
@@ -705,9 +794,15 @@ def optimal(
     if every:
         _sweep(game, path, limit, cluster, workers, console)
         return
-    if first is not None:
-        _first(game, first)
-    result = _search(game, first and first.strip().lower(), cluster, console, workers)
+    word = first and _opening(game, first).word
+    proven = proven_opener(game)
+    if word is None and proven is not None:
+        word = proven.word
+        _opening_line(console, proven)
+        console.print("[dim]its tree is searched; --all searches every opener[/]")
+    elif word is None:
+        console.print("no published optimum for these lists: every opener is searched")
+    result = _search(game, word, cluster, console, workers)
     n = len(game.secrets)
     dist = result.distribution()
     mode = "hard mode" if hard else "normal mode"
@@ -716,12 +811,14 @@ def optimal(
                   f"{result.worst}; {result.seconds:.1f} s, {result.nodes:,} nodes"
                   + ("" if result.exact else " [yellow](heuristic bound, not exact)[/]"))
     console.print("  " + ", ".join(f"{k}: {v}" for k, v in sorted(dist.items())))
+    if proven is not None and proven.total is not None and proven.word == result.first_guess:
+        agree = "agrees" if result.total == proven.total else "[red]differs[/]"
+        console.print(f"published total {proven.total}: {agree}")
     path = out or Path(f"wordle-optimal{'-hard' * hard}-{result.first_guess}.json")
-    payload = document(game, result.tree, first=result.first_guess, mode=mode,
-                       lists=lists.source, seconds=round(result.seconds, 1))
     try:
-        treefile.write(path, payload)
-    except OSError as error:
+        write_tree(path, game, result.tree, first=result.first_guess, mode=mode,
+                   lists=lists.source, seconds=round(result.seconds, 1))
+    except (OSError, ValueError) as error:
         raise fail(f"cannot write {path}: {error}") from error
     console.print(f"tree: {path}")
 
@@ -896,3 +993,48 @@ def absurdle(
     opening = f" after {first.upper()}" if first else ""
     console.print(f"fewest guesses that force a win{opening}: {len(result.guesses)} "
                   f"(proven by exhausting shorter ones; {result.nodes:,} nodes, {seconds:.1f} s)")
+
+
+@app.command()
+def review(
+    played: Annotated[list[str], typer.Argument(
+        help="The words played, in order; each with its colours (crane:01200, crane:bygbb) "
+        "when --answer is not given.")],
+    answer: Annotated[str | None, typer.Option(help="The answer (then no colours are "
+                                               "needed).")] = None,
+    exact_limit: Annotated[int, typer.Option(
+        "--exact-limit", min=0, help="Exact figures with at most this many answers left "
+        "(above: estimated).")] = 60,
+    answers: AnswersOpt = None,
+    guesses: GuessesOpt = None,
+    list_name: ListOpt = None,
+    hard: HardOpt = False,
+) -> None:
+    """Review a finished game: per turn the answers left, the expected guesses to finish after
+    your guess and after the best (skill: guesses lost), and luck (answers fewer than expected).
+    """
+    from sleuth.games.wordle.review import played as read_played
+    from sleuth.games.wordle.review import review as review_game
+    from sleuth.games.wordle.review import split_played
+
+    console = new_console()
+    game, lists = make_game(answers, guesses, list_name, hard=hard)
+    _lists_line(console, game, lists)
+    try:
+        words, colours = split_played(played)
+        turns = review_game(game, read_played(game, words, answer=answer,
+                                              codes=None if answer else colours, hard=hard),
+                            exact_limit=exact_limit)
+    except ValueError as error:
+        raise fail(str(error)) from error
+    table = Table("#", "guess", "answers", "expected left", "luck", "your guess", "best guess",
+                  "lost", "", title="expected guesses to finish, the guess included")
+    for n, t in enumerate(turns, 1):
+        table.add_row(str(n), tiles(t.word, t.code, console), f"{t.before} → {t.after}",
+                      f"{t.expected_after:.2f}", f"{t.luck:+.2f}", f"{t.yours:.3f}",
+                      f"{t.best:.3f} {t.best_word.upper()}", f"{t.lost:.3f}",
+                      "exact" if t.exact else "estimated")
+    console.print(table)
+    console.print(f"solved in {len(turns)}; guesses lost to skill "
+                  f"{sum(t.lost for t in turns):.3f}, saved by luck "
+                  f"{sum(t.luck_guesses for t in turns):+.3f}")

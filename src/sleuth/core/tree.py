@@ -4,7 +4,8 @@ Each node's guess is chosen once for all the secrets that reach it, and its feed
 for them in one array call; the secrets are then split by feedback and followed down. The
 result gives every secret's outcome, hence the exact distribution of attempts and mean score.
 A kept tree plays back as a strategy (:class:`TreePlayer`) and goes to and from a tree file
-(:mod:`sleuth.core.treefile`) by :func:`to_labels` and :func:`from_labels`.
+(:mod:`sleuth.core.treefile`) by :func:`to_labels` and :func:`from_labels`. A
+:class:`LazyTree` is the same tree computed only where it is walked (one game, say).
 
 >>> from sleuth.words.game import word_game
 >>> from sleuth.core.strategies import get
@@ -15,7 +16,7 @@ A kept tree plays back as a strategy (:class:`TreePlayer`) and goes to and from 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,6 +108,95 @@ def evaluate(game: Game, strategy: Strategy, position: Position | None = None, *
     root = visit(start)
     return Evaluation(game, cost, won, root if keep_tree else None, count[0])
 
+
+
+class LazyTree:
+    """A strategy's decision tree computed only where it is walked: a node's guess is chosen
+    when first asked for, and a child made when first followed (then kept).
+
+    >>> from sleuth.words.game import word_game
+    >>> from sleuth.core.strategies import get
+    >>> game = word_game(["aa", "ab", "ba", "bb"])
+    >>> tree = LazyTree(game, get("entropy"))
+    >>> tree.label, [(game.render(code), n) for code, n in tree.feedbacks()]
+    ('aa', [('XX', 1), ('XO', 1), ('OX', 1), ('OO', 1)])
+    >>> after = tree.child(game.parse("XO"))
+    >>> after.candidate_labels, after.outcome, after.label
+    (['ba'], None, 'ba')
+    >>> tree.against(game.secret_labels.index("bb")).position.cost
+    2
+    """
+
+    def __init__(self, game: Game, strategy: Strategy, position: Position | None = None) -> None:
+        self.game, self.strategy = game, strategy
+        self.position = game.start() if position is None else position
+        self._guess: int | None = None
+        self._children: dict[int, LazyTree] = {}
+
+    @property
+    def candidates(self) -> np.ndarray:
+        """The secrets still possible here (indices)."""
+        return self.position.candidates
+
+    @property
+    def candidate_labels(self) -> list[str]:
+        return self.game.secret_words(self.position.candidates)
+
+    @property
+    def outcome(self) -> bool | None:
+        """True if the game is won here, False if lost, None while it goes on."""
+        return self.game.outcome(self.position)
+
+    @property
+    def guess(self) -> int:
+        """The strategy's guess here (chosen on first use); ValueError once the game is over."""
+        if self.outcome is not None:
+            raise ValueError("the game is over here: there is no guess to make")
+        if self._guess is None:
+            self._guess = int(self.strategy.choose(self.game, self.position))
+        return self._guess
+
+    @property
+    def label(self) -> str:
+        return self.game.guess_labels[self.guess]
+
+    def feedbacks(self) -> list[tuple[int, int]]:
+        """Each feedback the guess can get here, with the number of candidates giving it."""
+        return [(code, int(part.size))
+                for code, part in self.game.partition(self.guess, self.candidates)]
+
+    def child(self, code: int) -> LazyTree:
+        """The tree after the guess here got feedback ``code``; Contradiction if no candidate
+        gives it."""
+        if code not in self._children:
+            after = self.game.after(self.position, self.guess, code)
+            self._children[code] = LazyTree(self.game, self.strategy, after)
+        return self._children[code]
+
+    def children(self) -> Iterator[tuple[int, LazyTree]]:
+        """(feedback, subtree) for every feedback the guess here can get."""
+        for code, _ in self.feedbacks():
+            yield code, self.child(code)
+
+    def follow(self, answer: Callable[[int], int]) -> LazyTree:
+        """Where the tree ends when each guess (an index) gets the feedback code ``answer``
+        gives it (a person or a program answering): its history is the game."""
+        node = self
+        while node.outcome is None:
+            node = node.child(answer(node.guess))
+        return node
+
+    def against(self, secret: int) -> LazyTree:
+        """Where the tree ends against one secret (an index)."""
+        return self.follow(lambda guess: int(self.game.codes(guess, np.array([secret]))[0]))
+
+    def node(self) -> Node:
+        """The whole tree below as a :class:`Node` (every node computed), as ``evaluate`` keeps
+        it: finished branches are None."""
+        out = Node(self.guess, int(self.candidates.size))
+        for code, sub in self.children():
+            out.children[code] = None if sub.outcome is not None else sub.node()
+        return out
 
 # -- trees as files (see :mod:`sleuth.core.treefile`) and played ----------------------------------
 

@@ -1,5 +1,5 @@
 """Decision trees out: every path, the figures, and files in JSON (the one tree file format of
-:mod:`sleuth.core.treefile`), Graphviz DOT or plain text.
+:mod:`sleuth.core.treefile`), Graphviz DOT, SVG (drawn by Graphviz's ``dot``) or plain text.
 
 A tree is a :class:`tree.Node` (from ``evaluate(..., keep_tree=True)`` or from the exact
 searches); the candidates at each node are recomputed from the game, so any tree over any game
@@ -23,6 +23,8 @@ can be walked from the position it was built at.
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,9 +34,12 @@ import numpy as np
 
 from sleuth.core import treefile
 from sleuth.core.game import Game, Position
+from sleuth.core.storage import atomic_write
 from sleuth.core.tree import Node, to_labels
 
-FORMATS = ("json", "dot", "txt")
+#: Tree file formats by file name ending (``.json.gz``: gzipped JSON).
+FORMATS = {".json": "json", ".json.gz": "json", ".dot": "dot", ".gv": "dot", ".svg": "svg",
+           ".txt": "txt"}
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,29 @@ def figures(every: list[GamePath], start: Position) -> dict:
         "mean": Fraction(total, len(won)) if won else None,
         "distribution": {int(v): int(c) for v, c in zip(values, counts, strict=True)},
     }
+
+
+def worst_paths(every: list[GamePath]) -> list[GamePath]:
+    """The paths of the games that cost most: the lost ones if any game is lost, else the
+    longest won ones (the worst case), in secret order."""
+    lost = [p for p in every if not p.won]
+    pool = lost or every
+    worst = max((p.cost for p in pool), default=0)
+    return [p for p in pool if p.cost == worst]
+
+
+def path_text(game: Game, path: GamePath) -> str:
+    """One game as a line: the secret, then each guess with its feedback, then the result.
+
+    >>> from sleuth.games.twod import twod
+    >>> g = twod(2)
+    >>> path_text(g, GamePath(3, ((1, 1), (3, 3)), 2, True))
+    '1,1:  0,1 <=  1,1 ==  (2 guesses)'
+    """
+    steps = "  ".join(f"{game.guess_labels[g]} {game.render(c)}" for g, c in path.steps)
+    guesses = f"{path.cost} guess" + ("" if path.cost == 1 else "es")
+    result = guesses if path.won else f"lost after {guesses}"
+    return f"{game.secret_labels[path.secret]}:  {steps}  ({result})"
 
 
 def _nodes(game: Game, root: Node, start: Position) -> Iterator[tuple[Node, Position, int]]:
@@ -290,16 +318,46 @@ def writable(path: str | Path) -> Path:
     return target
 
 
-def write_tree(path: str | Path, game: Game, root: Node,
-               position: Position | None = None) -> Path:
-    """Write the tree in the format its suffix names: ``.json``, ``.dot`` (or ``.gv``), ``.txt``."""
+def tree_format(path: str | Path) -> str:
+    """The format a tree file's name asks for: ``json``, ``dot``, ``svg`` or ``txt``; else a
+    ValueError in one line, also for ``.svg`` when Graphviz's ``dot`` is not installed.
+
+    >>> tree_format("salet.dot"), tree_format("tree.JSON.gz")
+    ('dot', 'json')
+    """
+    name = Path(path).name.lower()
+    kind = next((kind for end, kind in FORMATS.items() if name.endswith(end)), None)
+    if kind is None:
+        raise ValueError(f"{Path(path).name}: the tree file must end in .json, .dot or .txt "
+                         "(or .svg, drawn by Graphviz)")
+    if kind == "svg" and shutil.which("dot") is None:
+        raise ValueError(f"{Path(path).name}: an SVG tree is drawn by Graphviz's dot, which is "
+                         "not installed (apt-get install graphviz); write .dot instead")
+    return kind
+
+
+def write_tree(path: str | Path, game: Game, root: Node, position: Position | None = None,
+               **extra: object) -> Path:
+    """Write the tree in the format its name asks for (:func:`tree_format`), atomically; a JSON
+    tree file gets ``extra`` in its header. Raises ValueError or OSError in one line."""
     target = Path(path)
-    kind = target.suffix.lower().lstrip(".")
-    kind = "dot" if kind == "gv" else kind
-    if kind not in FORMATS:
-        raise ValueError(f"{target.name}: the tree file must end in .json, .dot or .txt")
+    kind = tree_format(target)
     if kind == "json":
-        return treefile.write(target, document(game, root, position), indent=1)
-    text = (to_dot if kind == "dot" else to_text)(game, root, position)
-    target.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-    return target
+        return treefile.write(target, document(game, root, position, **extra), indent=1)
+    if kind == "txt":
+        text = to_text(game, root, position)
+        return atomic_write(target, (text + "\n").encode())
+    dot = to_dot(game, root, position).encode()
+    return atomic_write(target, dot if kind == "dot" else to_svg(dot))
+
+
+def to_svg(dot: bytes) -> bytes:
+    """A DOT drawing as SVG, drawn by Graphviz's ``dot``; OSError in one line if that fails."""
+    program = shutil.which("dot")
+    if program is None:
+        raise OSError("an SVG tree is drawn by Graphviz's dot, which is not installed")
+    done = subprocess.run([program, "-Tsvg"], input=dot, capture_output=True, check=False)
+    if done.returncode != 0:
+        reason = done.stderr.decode(errors="replace").strip().splitlines()
+        raise OSError(f"Graphviz's dot failed: {reason[0] if reason else done.returncode}")
+    return done.stdout

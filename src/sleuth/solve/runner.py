@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import signal
 import socket
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from importlib.machinery import ModuleSpec
 from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
@@ -21,7 +23,7 @@ from sleuth.solve.tables import INF, Tables
 if TYPE_CHECKING:
     from distributed import Client
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int], None]  # (top-level classes searched, of those known so far)
 Cluster: TypeAlias = "str | Client | None"  # a Dask scheduler address, a client, or none
 
 
@@ -59,6 +61,32 @@ def sigint_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+@contextmanager
+def main_left_alone() -> Iterator[None]:
+    """While worker processes start: tell them not to run the caller's main script again.
+
+    A process started by "spawn" runs the parent's ``__main__`` again (so that what it defines
+    can be unpickled) unless that module is named ``__main__``, as in an interactive session.
+    Our workers need nothing from it, so it is named so while they start: a script without an
+    ``if __name__ == "__main__":`` guard then runs a parallel search as written."""
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    old = getattr(main, "__spec__", None)
+    main.__spec__ = ModuleSpec("__main__", None)
+    try:
+        yield
+    finally:
+        main.__spec__ = old
+
+
+def _start_quietly(submit: Callable, *args: object) -> object:
+    """``submit(*args)`` on a pool that may start worker processes as it does."""
+    with main_left_alone():
+        return submit(*args)
+
+
 def _task(tab: Tables | str, symmetry: bool, kind: str, cands: np.ndarray, depth: int | None,
           beta: int, history: tuple[int, ...], top_k: int,
           penalty: int | None = None) -> tuple[int, Node | None, int]:
@@ -82,14 +110,24 @@ class Runner:
     tab: Tables
     symmetry: bool = True
     progress: Progress | None = None
-    done: int = 0
-    queued: int = 0
+    done: int = 0  # top-level classes searched
+    total: int = 0  # those searched and those known to be searched still
     nodes: int = 0
 
-    def tick(self, n: int = 1) -> None:
-        self.done += n
+    def expect(self, more: int) -> None:
+        """``more`` top-level classes are still to be searched, as far as the root knows now:
+        the total is what is done and them (told at once)."""
+        self.total = self.done + more
+        self._tell()
+
+    def tick(self) -> None:
+        """One more top-level class searched (one the root expected)."""
+        self.done += 1
+        self._tell()
+
+    def _tell(self) -> None:
         if self.progress is not None:
-            self.progress(self.done, self.queued)
+            self.progress(self.done, self.total)
 
     def mean_classes(self, classes: list[np.ndarray], depth: int | None, limit: int, base: int,
                      class_bounds: np.ndarray, history: tuple[int, ...], top_k: int,
@@ -177,7 +215,6 @@ class _Local(Runner):
 
     def mean_classes(self, classes, depth, limit, base, class_bounds, history, top_k, penalty):
         solver = solver_for(self.tab, self.symmetry)
-        self.queued += len(classes)
         lbs, total = self.prepare(classes, depth, limit, base, class_bounds, history, top_k,
                                   penalty)
         before = int(solver.stats[0])
@@ -195,7 +232,6 @@ class _Local(Runner):
 
     def worst_classes(self, classes, depth, history):
         solver = solver_for(self.tab, self.symmetry)
-        self.queued += len(classes)
         before = int(solver.stats[0])
         ok = True
         for members in classes:
@@ -221,7 +257,6 @@ class _Pool(Runner):
              budgets: list[int], history: tuple[int, ...], top_k: int,
              stop: Callable[[int, int], bool],
              penalty: int | None = None) -> tuple[list[int], list[Node | None], bool]:
-        self.queued += len(classes)
         futures = {self.submit(_task, self.ref, self.symmetry, kind, members, depth, beta,
                                history, top_k, penalty): i
                    for i, (members, beta) in enumerate(zip(classes, budgets, strict=True))}
@@ -242,7 +277,6 @@ class _Pool(Runner):
         lbs, base = self.prepare(classes, depth, limit, base, class_bounds, history, top_k,
                                  penalty)
         if base >= limit:
-            self.queued += len(classes)
             return base, None
         order = _class_order(classes, limit)  # the order the workers take them in
         budgets = [limit - (base - lbs[i]) for i in order]
@@ -296,7 +330,7 @@ def runner_for(tab: Tables, symmetry: bool, size: int, workers: int | None, clus
     spawner = ThreadPoolExecutor(max_workers=1, initializer=_hold_sigint)
 
     def submit(fn: Callable, *args: object) -> object:
-        return spawner.submit(pool.submit, fn, *args).result()
+        return spawner.submit(_start_quietly, pool.submit, fn, *args).result()
 
     def close() -> None:
         spawner.shutdown(wait=True)

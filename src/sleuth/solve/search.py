@@ -86,6 +86,23 @@ def _classes(tab: Tables, guess: int, cands: np.ndarray) -> list[tuple[int, np.n
     return out
 
 
+def _class_counts(tab: Tables, guesses: np.ndarray, cands: np.ndarray, least: int
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """For each guess: how many of its unsolved classes over ``cands`` hold ``least`` or more
+    candidates (those the root hands to its runner), and the size of its largest one."""
+    n = tab.n_codes
+    counts, largest = np.zeros(len(guesses), np.int64), np.zeros(len(guesses), np.int64)
+    step = max(1, (1 << 22) // max(cands.size, n))  # rows at a time: a few megabytes
+    for start in range(0, len(guesses), step):
+        rows = tab.codes[np.ix_(guesses[start:start + step], cands)].astype(np.int64)
+        rows += np.arange(len(rows))[:, None] * n
+        sizes = np.bincount(rows.ravel(), minlength=len(rows) * n).reshape(len(rows), n)
+        sizes[:, tab.solved] = 0
+        counts[start:start + len(rows)] = (sizes >= least).sum(axis=1)
+        largest[start:start + len(rows)] = sizes.max(axis=1)
+    return counts, largest
+
+
 def _check(game: Game, pos: Position | None) -> Position:
     pos = game.start() if pos is None else pos
     if pos.candidates.size == 0:
@@ -131,7 +148,9 @@ def optimal_mean(game: Game, position: Position | None = None, *,
     :class:`CutResult` holding the proven lower bound (>= ``upper``); a :class:`SearchResult`
     means the optimum is below ``upper``. The search runs on ``workers``
     processes (default: all cores for large searches) or on a Dask ``cluster`` (an address or
-    a ``distributed.Client``); ``progress(done, queued)`` is called as top-level classes finish.
+    a ``distributed.Client``). ``progress(done, total)`` is told the top-level classes searched
+    and the total known to need it: from the start (every first guess below the limit), as each
+    class finishes, and lower once a better total rules out the guesses bounded above it.
     ``top_k`` > 0 is a heuristic: inner nodes try only their best ``top_k`` guesses, and the
     result (``exact=False``) is an upper bound. Prior weights are ignored: every candidate
     counts once.
@@ -215,7 +234,9 @@ def _mean_root(runner: Runner, pos: Position, roots: np.ndarray, depth: int | No
     class_bounds = local.child_bounds(depth, penalty)
     history = [g for g, _ in pos.history]
     best, best_tree, proven = limit, None, INF
-    for guess, bound in zip(order.tolist(), bounds.tolist(), strict=True):
+    searched = _class_counts(tab, order, cands, 3)[0] if runner.progress else None
+    _expect(runner, searched, bounds < best, 0)
+    for i, (guess, bound) in enumerate(zip(order.tolist(), bounds.tolist(), strict=True)):
         if bound >= best:
             proven = min(proven, bound)  # the rest are bounded at least as high
             break
@@ -229,6 +250,7 @@ def _mean_root(runner: Runner, pos: Position, roots: np.ndarray, depth: int | No
                                    (*history, guess))
         else:
             proven = min(proven, total)
+        _expect(runner, searched, bounds < best, i + 1)
     return best, best_tree, proven
 
 
@@ -264,7 +286,8 @@ def optimal_worst(game: Game, position: Position | None = None, *,
 
     Branch and bound on "can every candidate be found within k guesses?", for k = 1, 2, ...
     (up to ``limit``). The tree is one such strategy (not the best mean among them: for that,
-    call :func:`optimal_mean` with ``max_guesses=k``).
+    call :func:`optimal_mean` with ``max_guesses=k``). ``progress(done, total)`` as for
+    :func:`optimal_mean`; the total grows only when a k fails and the next is tried.
 
     >>> from sleuth.games.mastermind import mastermind
     >>> optimal_worst(mastermind(3, 2)).worst
@@ -281,21 +304,8 @@ def optimal_worst(game: Game, position: Position | None = None, *,
     k = max(1, int(np.searchsorted(local.caps, cands.size)))
     top = cands.size if limit is None else limit - pos.cost
     runner = runner_for(tab, symmetry, cands.size, workers, cluster, progress)
-    tree = None
     try:
-        while tree is None and k <= top:
-            for guess in order.tolist():
-                classes = _classes(tab, guess, cands)
-                if classes and classes[0][1].size > local.caps[min(k - 1, local.caps.size - 1)]:
-                    continue
-                big = [members for _, members in classes if members.size >= 2]
-                trees = runner.worst_classes(big, k - 1, (*history, guess))
-                if trees is not None:
-                    tree = _worst_root(local, guess, cands, classes, trees, k - 1,
-                                       (*history, guess))
-                    break
-            else:
-                k += 1
+        tree, k = _worst_search(runner, local, cands, order, tuple(history), k, top)
     except BaseException:
         runner.abort()
         raise
@@ -304,6 +314,41 @@ def optimal_worst(game: Game, position: Position | None = None, *,
     if tree is None:
         raise ValueError(f"no strategy finds every candidate within {top} guesses")
     return checked_result(game, pos, "worst", tree, True, started, runner.nodes + 1, k + pos.cost)
+
+
+def _worst_search(runner: Runner, local: Solver, cands: np.ndarray, order: np.ndarray,
+                  history: tuple[int, ...], k: int, top: int) -> tuple[Node | None, int]:
+    """The root of :func:`optimal_worst`: for k guesses from ``k`` up to ``top``, each guess
+    of ``order`` in turn until one has every class found within k - 1 more. Returns its tree
+    (None if there is none) and that k."""
+    tab = runner.tab
+    searched, largest = _class_counts(tab, order, cands, 2) if runner.progress else (None, None)
+    while k <= top:
+        cap = local.caps[min(k - 1, local.caps.size - 1)]
+        if largest is not None and (runner.total or (largest <= cap).any()):
+            _expect(runner, searched, largest <= cap, 0)  # a k no guess fits is not told
+        for i, guess in enumerate(order.tolist()):
+            classes = _classes(tab, guess, cands)
+            if classes and classes[0][1].size > cap:
+                continue
+            big = [members for _, members in classes if members.size >= 2]
+            trees = runner.worst_classes(big, k - 1, (*history, guess))
+            if trees is not None:
+                runner.expect(0)
+                return _worst_root(local, guess, cands, classes, trees, k - 1,
+                                   (*history, guess)), k
+            if largest is not None:
+                _expect(runner, searched, largest <= cap, i + 1)
+        k += 1
+    return None, k
+
+
+def _expect(runner: Runner, searched: np.ndarray | None, wanted: np.ndarray,
+            after: int) -> None:
+    """Tell the runner (when it reports progress) the classes still to be searched: those of
+    the guesses from index ``after`` on that are ``wanted``."""
+    if searched is not None:
+        runner.expect(int(searched[after:][wanted[after:]].sum()))
 
 
 def _worst_root(solver: Solver, guess: int, cands: np.ndarray,

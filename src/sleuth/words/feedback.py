@@ -261,6 +261,21 @@ def digits(code: int, length: int) -> list[int]:
     return out
 
 
+def green_yellow(codes: np.ndarray) -> np.ndarray:
+    """Seed 004's points of each code: 2 per right letter (green), 1 per present one (yellow),
+    the sum of its base-3 digits.
+
+    >>> green_yellow(np.array([16, 0, 242])).tolist()  # 121, 000, 22222
+    [4, 0, 10]
+    """
+    rest = np.asarray(codes).astype(np.int64)
+    points = np.zeros(rest.shape, dtype=np.int64)
+    while rest.any():
+        rest, digit = np.divmod(rest, 3)
+        points += digit
+    return points
+
+
 def to_text(code: int, length: int, style: str = "lingo") -> str:
     """Render a code in a notation: ``lingo`` (OX?), ``wordle`` (gyb), ``digits``, ``squares``."""
     try:

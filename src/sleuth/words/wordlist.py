@@ -38,6 +38,7 @@ __all__ = [
     "WordListError",
     "WordListWarning",
     "common_words",
+    "commonest_words",
     "default_words",
     "frequencies",
     "load_words",
@@ -84,7 +85,7 @@ class WordList(Sequence[str]):
     """A cleaned word list: unique lowercase a-z words in first-seen order, plus counts.
 
     ``skipped``, ``duplicates`` and ``blank`` count lines of the whole input, before any
-    length filter.
+    length filter; ``occurrences`` (read from lines) is how many lines held each word.
 
     >>> wl = WordList(("crane", "ox", "house"), source="<doc>")
     >>> len(wl), wl.lengths(), wl.of_length(5)
@@ -96,6 +97,7 @@ class WordList(Sequence[str]):
     skipped: int = 0
     duplicates: int = 0
     blank: int = 0
+    occurrences: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         return (
@@ -165,7 +167,7 @@ def _check_length(length: int | None) -> None:
 
 def _parse(lines: Iterable[str], source: str, length: int | None, stacklevel: int) -> WordList:
     _check_length(length)
-    seen: dict[str, None] = {}
+    seen: dict[str, int] = {}
     skipped = duplicates = blank = 0
     first_bad: tuple[int, str] | None = None
     for lineno, raw in enumerate(lines, start=1):
@@ -176,10 +178,8 @@ def _parse(lines: Iterable[str], source: str, length: int | None, stacklevel: in
             blank += 1
         elif _is_word(line):
             word = line.lower()
-            if word in seen:
-                duplicates += 1
-            else:
-                seen[word] = None
+            duplicates += word in seen
+            seen[word] = seen.get(word, 0) + 1
         else:
             skipped += 1
             if first_bad is None:
@@ -212,7 +212,8 @@ def _parse(lines: Iterable[str], source: str, length: int | None, stacklevel: in
             raise WordListError(
                 f"{source}: no words of length {length} (lengths present: {_ranges(present)})"
             )
-    return WordList(words, source=source, skipped=skipped, duplicates=duplicates, blank=blank)
+    return WordList(words, source=source, skipped=skipped, duplicates=duplicates, blank=blank,
+                    occurrences=tuple(seen[w] for w in words))
 
 
 def _ranges(ns: list[int]) -> str:
@@ -242,8 +243,9 @@ def parse_words(
     raise one :class:`WordListWarning`.
     Raises :class:`WordListError` if no word is left.
 
-    >>> parse_words(["Ox", "ox ", "", "ab"], length=2).words
-    ('ox', 'ab')
+    >>> wl = parse_words(["Ox", "ox ", "", "ab"], length=2)
+    >>> wl.words, wl.occurrences
+    (('ox', 'ab'), (2, 1))
     """
     if isinstance(lines, str):
         raise TypeError("parse_words expects an iterable of lines, not one string")
@@ -538,6 +540,23 @@ def common_words(length: int, n: int) -> tuple[str, ...]:
     return tuple(pool[i] for i in order.tolist())
 
 
+#: ``--list common``: the commonest words of the built-in dictionary (:func:`commonest_words`).
+COMMON_LIST = "common"
+COMMON_SIZE = 10_000
+
+
+@functools.cache
+def commonest_words(n: int = COMMON_SIZE) -> WordList:
+    """The ``n`` commonest built-in words of any length by English frequency (wordfreq),
+    commonest first, ties a-z: words a child likely knows (mostly base forms, as the dictionary).
+    """
+    pool = default_words().words
+    order = np.argsort(-raw_frequencies(list(pool)), kind="stable")[:n]
+    return WordList(tuple(pool[i] for i in order.tolist()),
+                    source=f"{COMMON_LIST}: the {n:,} commonest words of the built-in English "
+                           "dictionary (by wordfreq)")
+
+
 # --------------------------------------------------------------------------- choosing a list
 
 
@@ -556,15 +575,16 @@ def shipped_words(name: str, role: str = "words") -> WordList:
 
 def choose_words(words: str | os.PathLike[str] | None = None, list_name: str | None = None, *,
                  default: str | None = None, here: Path | None = None) -> WordList:
-    """The words a command plays on, by one rule: ``--words FILE``, else ``--list NAME``, else
-    ``wordlist.txt`` in ``here`` (the current folder, as the reference engine reads it), else
-    the shipped list ``default`` (None: the built-in English dictionary)."""
+    """The words a command plays on, by one rule: ``--words FILE``, else ``--list NAME`` (a
+    shipped list, or ``common``: :func:`commonest_words`), else ``wordlist.txt`` in ``here`` (the
+    current folder, as the reference engine reads it), else the shipped list ``default`` (None:
+    the built-in English dictionary)."""
     if words is not None and list_name is not None:
         raise WordListError("give --words FILE or --list NAME, not both")
     if words is not None:
         return load_words(words)
     if list_name is not None:
-        return shipped_words(list_name)
+        return commonest_words() if list_name == COMMON_LIST else shipped_words(list_name)
     local = (here if here is not None else Path.cwd()) / "wordlist.txt"
     if local.is_file():
         return load_words(local)

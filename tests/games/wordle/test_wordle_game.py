@@ -12,7 +12,7 @@ from helpers import replay
 from sleuth.core.storage import published
 from sleuth.core.strategies import get
 from sleuth.core.tree import TreePlayer, evaluate
-from sleuth.games.wordle.game import Opening, play, wordle_game
+from sleuth.games.wordle.game import Opening, counted_guesses, play, wordle_game
 from sleuth.words import feedback as fb
 
 
@@ -33,6 +33,19 @@ def test_play_and_opening() -> None:
         pos = play(game, opener, secret)
         assert game.outcome(pos) is True and pos.history[0][0] == game.guess_index("salet")
         assert game.secret_labels[secret] == game.guess_labels[pos.history[-1][0]]
+
+
+def test_counted_guesses_charge_a_failed_game_attempts_plus_one() -> None:
+    """Every game counts: a won game its guesses, a lost one the attempts + 1, as played."""
+    game = small_game(attempts=2)
+    strategy = Opening(game.guess_index("salet"), get("entropy"))
+    result = evaluate(game, strategy)
+    assert result.failures > 0
+    counted = counted_guesses(result)
+    for secret in range(len(SMALL)):
+        pos = play(game, strategy, secret)
+        assert counted[secret] == (pos.cost if game.outcome(pos) else 3)
+    assert int(counted.sum()) == int(result.cost[result.won].sum()) + 3 * result.failures
 
 
 def test_tree_player_replays_a_tree_and_falls_back() -> None:

@@ -197,6 +197,17 @@ def test_hinter_on_the_original_lists(wordle_dir: Path) -> None:
     start = s.report()
     assert start.remaining == 2315 and start.suggestions[0].word == "roate"
     assert start.suggestions[0].expected == pytest.approx(60.42, abs=0.01)
+    # the proven best opener comes first, with its own row, and is said to be published
+    assert start.optimal.word == "salet" and start.optimal_rating.word == "salet"
+    assert start.optimal.mean == pytest.approx(7920 / 2315)
+    assert "published" in start.optimal.source and "salet" not in [
+        r.word for r in start.suggestions]
+    assert start.optimal_rating == rate(s.game, np.array([s.game.guess_index("salet")]),
+                                        s.remaining)[0]
+    assert s.feed("hard on").optimal.word == "salet"  # hard mode's best opener: SALET too
+    s.feed("hard off")
+    assert HintSession(wordle_game(answers, guesses), candidates_only=True).report(
+        ).optimal is None  # SALET is no answer
     report = s.feed(f"salet {colours('salet', 'crony')}")
     assert report.remaining == 221
     report = s.feed(f"crony {colours('crony', 'crony')}")
@@ -216,6 +227,49 @@ def test_exact_optimal_next_guess() -> None:
     assert "optimal:" in render(report)
     assert session(exact=0).feed(f"salet {colours('salet', 'cigar')}").optimal is None
     assert session(exact=100, hard=True).report().optimal is None
+
+
+def test_the_optimal_next_guess_has_its_row_in_the_table() -> None:
+    """Whatever the ranking, the exact search's guess is shown with its exact row, first."""
+    for rank in ("expected", "entropy", "worst", "green-yellow"):
+        report = session(exact=100, top=3, rank=rank).feed(f"salet {colours('salet', 'cigar')}")
+        best = report.optimal
+        assert best is not None and report.optimal_rating.word == best.word
+        text = render(report).splitlines()
+        row = next(i for i, line in enumerate(text) if line.split()[:1] == ["opt"])
+        assert text[row].split()[1] == best.word.upper() and len(report.suggestions) == 3
+        assert best.word not in [r.word for r in report.suggestions]
+
+
+def test_candidates_only_proposes_possible_answers() -> None:
+    """With ``candidates_only`` every proposal, and the exact guess, is an answer left; the
+    exact guess is the best among them (checked against the search over that game)."""
+    from sleuth.core.game import Position
+    from sleuth.games.wordle.lookahead import _among
+    from sleuth.solve.search import optimal_mean
+
+    s = session(exact=100, top=50, candidates_only=True)
+    report = s.feed(f"salet {colours('salet', 'cigar')}")
+    left = consistent([("salet", colours("salet", "cigar"))])
+    words = [r.word for r in report.suggestions] + [report.optimal.word]
+    assert set(words) <= set(left) and len(set(words)) == len(left)
+    named = s.game.guess_of_secret(s.remaining)
+    alone = _among(s.game, s.remaining, named)
+    exact = optimal_mean(alone, Position(np.arange(len(left)), cost=1), max_guesses=6, workers=1)
+    assert report.optimal.mean == pytest.approx(exact.mean)
+    every = session(exact=100).feed(f"salet {colours('salet', 'cigar')}").optimal
+    assert every.mean <= report.optimal.mean
+
+
+def test_green_yellow_ranking_is_seed_004s_hinter() -> None:
+    """Among the answers left, ranked by green-yellow: the seed's sum of points, best first."""
+    s = session(top=5, rank="green-yellow", candidates_only=True)
+    report = s.feed(f"crane {colours('crane', 'sissy')}")
+    left = consistent([("crane", colours("crane", "sissy"))])
+    points = {g: sum(sum(fb.digits(fb.reference_code(g, a), 5)) for a in left) for g in left}
+    assert report.remaining == len(left) > 5 and {r.word for r in report.suggestions} <= set(left)
+    assert [points[r.word] for r in report.suggestions] == sorted(points.values(),
+                                                                   reverse=True)[:5]
 
 
 def test_few_answers_left_propose_only_them() -> None:

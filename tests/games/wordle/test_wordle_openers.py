@@ -8,10 +8,19 @@ from pathlib import Path
 import pytest
 from wordle_plain import small_game
 
-from sleuth.core.storage import published
-from sleuth.games.wordle.game import wordle_game
-from sleuth.games.wordle.openers import opener_table, rank_openers
-from sleuth.games.wordle.ratings import rate
+from sleuth.core.storage import published, published_table
+from sleuth.games.wordle.game import game_from, wordle_game
+from sleuth.games.wordle.lists import load_lists
+from sleuth.games.wordle.openers import (
+    BEST_OPENERS,
+    REPRODUCED,
+    default_opener,
+    opener_table,
+    proven_opener,
+    rank_openers,
+    shipped_name,
+)
+from sleuth.games.wordle.ratings import EXACT, OBJECTIVES, green_yellow_scores, rate
 
 
 def test_opener_table_agrees_with_rate() -> None:
@@ -22,6 +31,7 @@ def test_opener_table_agrees_with_rate() -> None:
         r = every[game.guess_labels[g]]
         assert table["expected"][i] == pytest.approx(r.expected)
         assert table["worst"][i] == r.worst and table["entropy"][i] == pytest.approx(r.entropy)
+        assert table["green-yellow"][i] == pytest.approx(r.green_yellow)
     best = rank_openers(table, "entropy")[0]
     assert table["entropy"][best] == table["entropy"].max()
 
@@ -33,6 +43,56 @@ def test_openers_on_the_original_lists(original) -> None:
     assert words[0] == "soare"  # the known greedy-entropy opener of these lists
     top = game.guess_labels[table["index"][rank_openers(table, "expected")[0]]]
     assert top == "roate"
+    points = green_yellow_scores(game, table["index"], game.start().candidates)
+    best = game.guess_labels[table["index"][rank_openers(table, "green-yellow")[0]]]
+    assert best == game.guess_labels[table["index"][int(points.argmax())]]
+
+
+@pytest.mark.parametrize(("name", "hard"), sorted(BEST_OPENERS))
+def test_the_proven_opener_of_each_shipped_list(name: str, hard: bool) -> None:
+    """Each shipped list generation and mode knows its published best opener, with the figure
+    and source of data/published.toml, and says whether sleuth has reproduced it."""
+    game = game_from(load_lists(list_name=name), hard=hard)
+    assert shipped_name(game) == name
+    opener = proven_opener(game)
+    key = BEST_OPENERS[name, hard]
+    assert opener is not None and opener.objective == EXACT
+    assert opener.word in game.guess_labels and opener.word.upper() in published_table()[key][
+        "what"]
+    assert opener.total == published(key) and opener.total >= len(game.secrets)
+    assert ("not yet reproduced" in opener.source) == (key not in REPRODUCED)
+    assert default_opener(game) == opener
+    assert proven_opener(game, hard=not hard) == proven_opener(
+        game_from(load_lists(list_name=name), hard=not hard))
+
+
+def test_the_published_openers_are_salet_and_tarse() -> None:
+    """The issue's figures: SALET on the original lists (both modes), TARSE on the current
+    ones; only the original lists' figures are reproduced here yet."""
+    words = {key: proven_opener(game_from(load_lists(list_name=name), hard=hard))
+             for key, (name, hard) in {"original": ("wordle-original", False),
+                                       "original-hard": ("wordle-original", True),
+                                       "current": ("wordle-nyt-2023-07-01", False),
+                                       "current-hard": ("wordle-nyt-2023-07-01", True)}.items()}
+    assert {k: (w.word, w.total) for k, w in words.items() if w} == {
+        "original": ("salet", 7920), "original-hard": ("salet", 8122),
+        "current": ("tarse", 11219), "current-hard": ("tarse", 11627)}
+    assert "reproduced here" in words["original"].source
+    assert "not yet reproduced here" in words["current"].source
+
+
+def test_other_lists_fall_back_to_a_named_heuristic() -> None:
+    """Lists without a published optimum (or played otherwise: a prior, fewer attempts, Lingo
+    points) get the best opener by expected remaining, and say it is a heuristic."""
+    game = small_game()
+    assert shipped_name(game) is None and proven_opener(game) is None
+    opener = default_opener(game)
+    table = opener_table(game)
+    assert opener.word == game.guess_labels[table["index"][rank_openers(table, "expected")[0]]]
+    assert opener.objective == OBJECTIVES["expected"] and "heuristic" in opener.source
+    lists = load_lists(list_name="wordle-original")
+    for options in ({"prior": "frequency"}, {"attempts": 5}, {"scoring": "lingo"}):
+        assert shipped_name(game_from(lists, **options)) is None, options
 
 
 @pytest.mark.slow

@@ -49,11 +49,11 @@ def letter_table(secrets: np.ndarray) -> np.ndarray:
 
 @dataclass
 class Tables:
-    """What the kernels need about one game: masks, scaled weights, scratch, memo."""
+    """What the kernels need about one game: masks, scaled weights, bins, memo."""
 
     masks: np.ndarray
     weights: np.ndarray
-    scratch: np.ndarray
+    bins: np.ndarray  # weight per mask, counted by entropy (empty for long words: sorted)
     letter_of_guess: np.ndarray
     guess_of_letter: np.ndarray
     memo: Dict = field(repr=False)

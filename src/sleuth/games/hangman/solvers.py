@@ -84,7 +84,7 @@ class LetterEntropy:
         t = tables(game)
         cands = _candidates(position)
         touched = np.empty(cands.size, dtype=np.int32)
-        letter = greedy_letter(t.masks, t.weights, cands, ENTROPY, t.scratch, touched)
+        letter = greedy_letter(t.masks, t.weights, cands, ENTROPY, t.bins, touched)
         if letter < 0:  # no letter splits the candidates: one word is left
             return FewestMisses().choose(game, position)
         return int(t.guess_of_letter[letter])
@@ -148,7 +148,7 @@ class Exact:
         n = t.masks.shape[0]
         lost, miss, letter = look_ahead(t.masks, t.weights, cands, lives, self.depth,
                                         self.exact_size, self.node_budget, t.memo, budget,
-                                        t.scratch, np.zeros(n, dtype=np.int64),
+                                        t.bins, np.zeros(n, dtype=np.int64),
                                         np.zeros(n, dtype=np.bool_))
         return lost, miss, int(letter), False
 
@@ -192,7 +192,7 @@ def greedy_outcomes(game: Game, rule: str, lives: int | None = None
     lost = np.zeros(n, dtype=np.bool_)
     k = game.max_cost if lives is None else lives
     play_out(t.masks, t.weights, np.arange(n, dtype=np.int64), min(k, UNLIMITED), RULES[rule],
-             t.scratch, misses, lost)
+             t.bins, misses, lost)
     return misses, lost
 
 

@@ -51,7 +51,8 @@ PACKAGE_ROOT = PACKAGE.parent
 
 GameKey = tuple[str, int, str]
 #: Told each line the pit has for its user, ``(kind, text)``: kind ``info``, ``warning`` (the
-#: text starts with what is wrong and a colon) or ``detail`` (what it is busy with).
+#: text starts with what is wrong and a colon), ``detail`` (what it is busy with) or ``warm-up``
+#: (a detail: the built-in players' first guesses and kernels are computed now, before games).
 NoteCallback = Callable[[str, str], None]
 
 
@@ -253,6 +254,17 @@ def resolve_player(spec: str, cwd: Path | None = None) -> Player:
     return Player(name=spec, command=tuple(command))
 
 
+def header_player(spec: str, header: dict[str, Any] | None) -> Player:
+    """The player ``spec`` of a resumed pit: run by the command its results file recorded for
+    it (its paths absolute when the pit began, so found from any folder), else resolved here."""
+    command = (header or {}).get("commands", {}).get(spec)
+    if command is None or is_builtin_name(spec, Path.cwd()):
+        return resolve_player(spec)
+    if shutil.which(command[0]) is None:
+        raise PitError(f"player program not found or not executable: {command[0]!r}")
+    return Player(name=spec, command=tuple(command))
+
+
 # --- results file -----------------------------------------------------------------------
 
 #: Fields every header and game record must have, with their types (a bool is no number).
@@ -262,6 +274,7 @@ GAME_FIELDS: dict[str, type] = {"player": str, "length": int, "word": str, "scor
 #: Fields that, when present, must have these types.
 OPTIONAL_FIELDS: dict[str, tuple[type, ...]] = {
     "seconds": (int, float, type(None)), "reason": (str, type(None)), "words_from": (dict,),
+    "commands": (dict,),
 }
 LIST_ITEMS: dict[str, tuple[type, str]] = {"lengths": (int, "a list of whole numbers"),
                                            "players": (str, "a list of texts")}
@@ -284,10 +297,11 @@ def list_origin(path: Path | str | None, list_name: str | None, here: Path | Non
 
 def pit_header(
     seed: int, lengths: Sequence[int], per_length: int, words: Iterable[str], players: list[str],
-    *, origin: dict[str, str] | None = None,
+    *, origin: dict[str, str] | None = None, commands: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """The first line of a results file: what a resume must match, and where the words came
-    from (``origin``, see :func:`list_origin`) so that a resume can read them again."""
+    from (``origin``, see :func:`list_origin`) and how each program player is run
+    (``commands``, its paths absolute), so that a resume from any folder runs them again."""
     source = getattr(words, "source", None)
     words = list(words)
     return {
@@ -302,6 +316,7 @@ def pit_header(
         "words_source": source,
         "words_from": dict(origin or {}),
         "players": players,
+        "commands": dict(commands or {}),
         "started": datetime.now().isoformat(timespec="seconds"),
     }
 
@@ -340,6 +355,10 @@ def _check_record(record: dict[str, Any], fields: dict[str, type], what: str) ->
     origin = record.get("words_from") or {}
     if any(key not in WORDS_FROM_KEYS or wrong(text, str) for key, text in origin.items()):
         raise ValueError(f"the {what}'s 'words_from' is {reprlib.repr(origin)}")
+    commands = record.get("commands") or {}
+    if any(not isinstance(argv, list) or not argv or any(wrong(arg, str) for arg in argv)
+           for argv in commands.values()):
+        raise ValueError(f"the {what}'s 'commands' is {reprlib.repr(commands)}")
 
 
 def _check_line(record: dict[str, Any]) -> None:
@@ -536,7 +555,8 @@ def run_pit(
     if not drawn:
         raise PitError(f"the word list has no words of lengths {lengths}")
     names = [player.name for player in entrants]
-    header = pit_header(seed, lengths, per_length, words, names, origin=origin)
+    header = pit_header(seed, lengths, per_length, words, names, origin=origin,
+                        commands={p.name: list(p.command) for p in entrants if not p.builtin})
     words = list(words)
     if resume is not None and out is not None and Path(out).resolve() != Path(resume).resolve():
         raise PitError("--resume appends to its own file; do not give a different --out")
@@ -579,7 +599,7 @@ def warm_openers(workdir: Path, lengths: Sequence[int], names: Sequence[str],
     from sleuth.games.lingo.player import compile_kernels, opening_guess, player_words
 
     if on_note is not None and names and lengths:
-        on_note("detail", f"First guesses of {', '.join(names)} for lengths "
+        on_note("warm-up", f"First guesses of {', '.join(names)} for lengths "
                 f"{', '.join(map(str, lengths))} (computed once per word list)...")
     for i, length in enumerate(lengths):
         words = player_words(length, workdir)

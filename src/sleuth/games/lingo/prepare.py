@@ -16,7 +16,7 @@ appended to a ``.partial.jsonl`` file beside the tree so an interrupted run resu
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import as_completed as futures_completed
 from dataclasses import asdict, dataclass, field, replace
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
 BATCHES = 48  # work units per tree, fixed so that a resumed run finds the same ones
-Progress = Callable[[str, int, int], None]  # (stage, done, total)
+Progress = Callable[[str, int, int], None]  # (stage, done, total), from each stage's start
 
 
 @dataclass(frozen=True)
@@ -305,19 +305,45 @@ def _keep_open() -> None:
     """What closing a Dask client passed in does: nothing (its owner closes it)."""
 
 
-def _tree_total(game: Game, first: int, journal: _Finished, prefix: str, deep: bool, exact: int,
-                width: int, runner: Runner, progress: Progress | None) -> tuple[float, dict]:
-    """Total score of the tree under ``first`` and its moves, searched in batches."""
+class _Stage:
+    """A stage of a preparation: its work done out of its total, told to ``progress`` from its
+    start (work finished by an earlier run already counted) and as each piece finishes."""
+
+    def __init__(self, name: str, total: int, done: int, progress: Progress | None) -> None:
+        self.name, self.total, self.done, self.progress = name, total, done, progress
+        self.tick(0)
+
+    def tick(self, n: int = 1) -> None:
+        """``n`` more pieces done."""
+        self.done += n
+        if self.progress is not None:
+            self.progress(self.name, self.done, self.total)
+
+
+def _first_batches(game: Game, first: int) -> list[list[tuple[int, np.ndarray]]]:
+    """The batches of the classes of the first guess ``first`` (each class with its code)."""
     parts = [(c, p) for c, p in game.partition(first, game.start().candidates)
              if c != game.solved]
-    batches = _batches(parts, BATCHES)
+    return _batches(parts, BATCHES)
+
+
+def _stage(name: str, plan: dict[str, list], journal: _Finished,
+           progress: Progress | None) -> _Stage:
+    """The stage searching the batches of ``plan`` (by prefix), counting those done before."""
+    ids = [f"{prefix}:{i}" for prefix, batches in plan.items() for i in range(len(batches))]
+    return _Stage(name, len(ids), sum(ident in journal.done for ident in ids), progress)
+
+
+def _tree_total(game: Game, first: int, batches: list[list[tuple[int, np.ndarray]]],
+                journal: _Finished, prefix: str, deep: bool, exact: int, width: int,
+                runner: Runner, stage: _Stage) -> tuple[float, dict]:
+    """Total score of the tree under ``first`` and its moves, searched in ``batches``."""
     todo = [i for i in range(len(batches)) if f"{prefix}:{i}" not in journal.done]
     words = list(game.secret_labels)
     futures = {runner.submit(class_job, words, exact, width, batches[i], deep): i for i in todo}
-    for n, future in enumerate(runner.as_completed(futures), 1):
+    for future in runner.as_completed(futures):
         journal.add(f"{prefix}:{futures[future]}", future.result())
-        if progress is not None:
-            progress(prefix, len(batches) - len(todo) + n, len(batches))
+        stage.tick()
     total = points(1) * bool(np.isin(first, game.guess_of_secret(game.start().candidates)))
     moves: dict[str, str] = {}
     for i in range(len(batches)):
@@ -399,33 +425,40 @@ def _search(words: list[str], settings: Settings, runner: Runner, journal: _Fini
     screened: dict[str, float] = {}
     choices = first_choices(game, settings.top)
 
-    def screen(firsts: Iterable[int]) -> None:
+    def screen(name: str, firsts: list[int]) -> None:
+        plan = {f"screen-{first}": _first_batches(game, first) for first in firsts}
+        stage = _stage(name, plan, journal, progress)
         for first in firsts:
-            total, _ = _tree_total(game, first, journal, f"screen-{first}", False,
-                                   settings.screen_exact, settings.screen_width, runner,
-                                   progress)
+            total, _ = _tree_total(game, first, plan[f"screen-{first}"], journal,
+                                   f"screen-{first}", False, settings.screen_exact,
+                                   settings.screen_width, runner, stage)
             screened[game.guess_labels[first]] = total / len(words)
 
     if len(choices) > 1:
-        screen(choices)
+        screen("screening", choices)
         if settings.refine:
-            screen(refined_choices(game, journal, choices, settings))
+            screen("screening more", refined_choices(game, journal, choices, settings))
     best = max(screened, key=screened.__getitem__) if screened else \
         game.guess_labels[choices[0]]
     first = game.guess_index(best)
-    total, moves = _tree_total(game, first, journal, f"tree-{first}", True, settings.exact,
-                               settings.width, runner, progress)
+    plan = {f"tree-{first}": _first_batches(game, first)}
+    total, moves = _tree_total(game, first, plan[f"tree-{first}"], journal, f"tree-{first}",
+                               True, settings.exact, settings.width, runner,
+                               _stage("searching", plan, journal, progress))
     runner.close()
     tree = complete(game, Prepared(len(words[0]), list_key(words), len(words),
                                    treefile.from_paths(best, moves), total, 0.0,
-                                   asdict(settings), screened))
+                                   asdict(settings), screened),
+                    _Stage("completing", len(words), 0, progress).tick)
     tree.seconds = journal.seconds
     return tree
 
 
-def complete(game: Game, tree: Prepared) -> Prepared:
-    """The tree with a guess for every feedback path, found by playing it against every word."""
-    played = evaluate(game, PreparedStrategy(given=tree), keep_tree=True)
+def complete(game: Game, tree: Prepared, progress: Callable[[int], None] | None = None
+             ) -> Prepared:
+    """The tree with a guess for every feedback path, found by playing it against every word
+    (``progress(n)``: n more words played)."""
+    played = evaluate(game, PreparedStrategy(given=tree), keep_tree=True, progress=progress)
     assert played.root is not None
     return replace(tree, tree=to_labels(game, played.root), complete=True)
 

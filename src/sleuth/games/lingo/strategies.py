@@ -11,6 +11,7 @@ from sleuth.core.game import Game, Position
 from sleuth.core.split import BEST_NEXT, HIT
 from sleuth.core.strategies import Strategy
 from sleuth.solve.greedy import Greedy, best_index, heaviest_candidate, shortlist
+from sleuth.words import feedback as fb
 
 
 @dataclass(frozen=True)
@@ -74,11 +75,7 @@ class GreenYellow:
         rng = np.random.default_rng(cands.size)
         targets = cands if cands.size <= self.sample else rng.choice(cands, self.sample, False)
         codes = game.feedback(game.guesses[pool], game.secrets[np.sort(targets)])
-        points = np.zeros(codes.shape, dtype=np.int64)
-        rest = codes.astype(np.int64)
-        while rest.any():
-            rest, digit = np.divmod(rest, 3)
-            points += digit
+        points = fb.green_yellow(codes)
         return best_index(points.sum(axis=1).astype(np.float64), pool, pool)
 
 

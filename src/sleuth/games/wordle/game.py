@@ -25,6 +25,7 @@ import numpy as np
 from sleuth.core.game import Game, Position, attempt_points
 from sleuth.core.storage import atomic_write, cache_dir
 from sleuth.core.strategies import Strategy
+from sleuth.core.tree import Evaluation
 from sleuth.games.wordle.hardmode import is_hard, with_hard_mode
 from sleuth.games.wordle.lists import Lists
 from sleuth.games.wordle.priors import answer_prior, without_past
@@ -107,6 +108,12 @@ def cached_first(game: Game, strategy: Strategy) -> int:
     with contextlib.suppress(OSError):  # an unwritable cache only costs the choice next time
         atomic_write(path, json.dumps(known).encode())
     return guess
+
+
+def counted_guesses(result: Evaluation) -> np.ndarray:
+    """Guesses each answer took, a failed game counted as the attempts + 1: what every mean
+    and total of Wordle counts, so that failures are never left out."""
+    return np.where(result.won, result.cost, result.game.max_cost + 1)
 
 
 def play(game: Game, strategy: Strategy, secret: int,

@@ -27,8 +27,9 @@ import numpy as np
 
 from sleuth.core.game import Game, Position
 from sleuth.games.wordle.hardmode import hard_pool, hard_violation
-from sleuth.games.wordle.lookahead import Lookahead, Optimal, exact_next
-from sleuth.games.wordle.ratings import Rating, best_guesses, check_ranking
+from sleuth.games.wordle.lookahead import Lookahead, Optimal, exact_among
+from sleuth.games.wordle.openers import FirstGuess, proven_opener
+from sleuth.games.wordle.ratings import OBJECTIVES, Rating, best_guesses, check_ranking, rate
 from sleuth.words import feedback as fb
 
 SQUARES = "\u2b1c\u2b1b\U0001f7e8\U0001f7e9\U0001f7e6\U0001f7e7\ufe0f"
@@ -62,7 +63,8 @@ class Turn:
 
 @dataclass
 class Report:
-    """What the hinter says after a line."""
+    """What the hinter says after a line: ``suggestions`` are ranked by the objective
+    ``ranked_by`` and leave out the ``optimal`` next guess, whose row is ``optimal_rating``."""
 
     remaining: int
     answers: list[str]
@@ -75,6 +77,8 @@ class Report:
     solved: str | None = None
     quit: bool = False
     optimal: Optimal | None = None
+    optimal_rating: Rating | None = None
+    ranked_by: str = OBJECTIVES["expected"]
 
 
 EXACT_SECONDS = 1.0  # the exact look-ahead's time limit per answer; then the heuristic's ranking
@@ -85,15 +89,17 @@ RAN_OUT = "ran out"  # memo entry of a position whose exact search ran out of ti
 class HintSession:
     """An interactive hinter over a Wordle :class:`game.Game` (its answers and guesses).
 
-    ``top`` suggestions are ranked by ``rank`` (``expected`` answers left, ``entropy`` or
-    ``worst`` class); the answers themselves are listed when at most ``show`` are left. With
-    at most ``exact`` answers left the exact best next guess is searched too, for at most
+    ``top`` suggestions are ranked by ``rank`` (:data:`ratings.RANKINGS`), among the answers
+    left only with ``candidates_only``; the answers themselves are listed when at most ``show``
+    are left. The optimal next guess comes first: before any guess, the published best opener
+    of the shipped lists; with at most ``exact`` answers left, the exact search's, for at most
     ``exact_seconds`` (None: no limit); :meth:`close` ends the worker process it runs in.
     """
 
     def __init__(self, game: Game, *, hard: bool = False, top: int = 10, show: int = 20,
                  rank: str = "expected", exact: int = 0,
-                 exact_seconds: float | None = EXACT_SECONDS) -> None:
+                 exact_seconds: float | None = EXACT_SECONDS,
+                 candidates_only: bool = False) -> None:
         check_ranking(rank)
         if exact_seconds is not None and not exact_seconds > 0:
             raise ValueError("the exact search's time limit must be above 0 seconds")
@@ -102,6 +108,8 @@ class HintSession:
         self.hard = hard
         self.top, self.show, self.rank = top, show, rank
         self.exact, self.exact_seconds = exact, exact_seconds
+        self.candidates_only = candidates_only
+        self._openers: dict[bool, FirstGuess | None] = {}
         self._exact_memo: dict[tuple[bytes, int], Optimal | str | None] = {}
         self._worker: Lookahead | None = None
         if exact > 2 and exact_seconds is not None and not hard and not self._small(exact):
@@ -249,38 +257,66 @@ class HintSession:
     # -- output ----------------------------------------------------------------------------
 
     def pool(self) -> np.ndarray:
-        """The guesses to propose: all, or those hard mode allows after the turns so far."""
-        if not self.hard:
-            return np.arange(len(self.game.guesses))
-        return hard_pool(self.game.guesses, ((fb.encode([t.word])[0], t.code) for t in self.turns))
+        """The guesses to propose: all, or those hard mode allows after the turns so far;
+        with ``candidates_only``, only the answers left among them."""
+        pool = np.arange(len(self.game.guesses))
+        if self.hard:
+            pool = hard_pool(self.game.guesses,
+                             ((fb.encode([t.word])[0], t.code) for t in self.turns))
+        if self.candidates_only:
+            pool = pool[np.isin(pool, self._named())]
+        return pool
+
+    def _named(self) -> np.ndarray:
+        """The guesses naming the answers left (the pool of ``candidates_only``)."""
+        named = self.game.guess_of_secret(self.remaining)
+        return named[named >= 0]
 
     def suggestions(self) -> list[Rating]:
-        """The best next guesses (memoised per position and mode)."""
+        """The best next guesses, one more than ``top`` (memoised per position and mode)."""
         cands = self.remaining
         if self.solved:
             return []
         pool = self.pool()
         key = (cands.tobytes(), pool.tobytes() if self.hard else b"")
         if key not in self._memo:
-            self._memo[key] = best_guesses(self.game, Position(cands), self.top, self.rank,
+            self._memo[key] = best_guesses(self.game, Position(cands), self.top + 1, self.rank,
                                            pool=pool)
         return self._memo[key]
 
     def optimal(self) -> Optimal | None:
-        """The exact best next guess when at most ``exact`` answers are left (not in hard
-        mode, where the exact search does not apply yet); ``None`` otherwise."""
+        """The optimal next guess: before any guess the published best opener (None for
+        other lists, and with ``candidates_only``); then the exact search's when at most
+        ``exact`` answers are left (not in hard mode, where it does not apply yet)."""
         found = self._lookahead()
         return found if isinstance(found, Optimal) else None
 
+    def opener(self) -> FirstGuess | None:
+        """The published best opener of these lists in the current mode, if there is one."""
+        if self.hard not in self._openers:
+            self._openers[self.hard] = proven_opener(self.game, self.hard)
+        return self._openers[self.hard]
+
+    def _first_guess(self) -> Optimal | None:
+        """The published best opener as the optimal first guess (None if there is none)."""
+        opener = None if self.candidates_only else self.opener()
+        if opener is None or opener.total is None:
+            return None
+        return Optimal(opener.word, opener.total / len(self.game.secrets), None, True,
+                       f"{opener.objective}: {opener.source}")
+
     def _small(self, answers: int) -> bool:
         """Whether an exact search over this many answers is quick enough to run here."""
-        return len(self.game.guesses) * answers <= SMALL_SEARCH
+        guesses = answers if self.candidates_only else len(self.game.guesses)
+        return guesses * answers <= SMALL_SEARCH
 
     def _lookahead(self, *, wait: bool = True) -> Optimal | str | None:
         """:meth:`optimal`, or a note when the search ran out of its time limit (a large one
         runs in a worker process, ended when time is up: the answer never waits longer).
         ``wait=False`` only starts that search."""
         cands = self.remaining
+        if not self.turns:
+            return self._first_guess()
         if self.solved or self.hard or not 2 < cands.size <= self.exact:
             return None
         key = (cands.tobytes(), len(self.turns))
@@ -298,13 +334,14 @@ class HintSession:
         """Run the exact search for ``key``: here when quick or untimed, else in the worker
         until its time is up. Returns ``wait``: without it the search is only started."""
         turns = len(self.turns)
+        among = self._named() if self.candidates_only else None
         if self.exact_seconds is None or self._small(cands.size):
             if wait:
-                self._exact_memo[key] = exact_next(self.game, Position(cands, cost=turns))
+                self._exact_memo[key] = exact_among(self.game, cands, turns, among)
             return wait
         if self._worker is None:
             self._worker = Lookahead(self.game, self._exact_memo)
-        self._worker.ask(key, cands, turns, self.exact_seconds)
+        self._worker.ask(key, cands, turns, self.exact_seconds, among)
         if wait:
             self._worker.wait(key)
         return wait
@@ -336,9 +373,14 @@ class HintSession:
         found = None if error or quiet else self._lookahead()
         if isinstance(found, str):
             notes.append(found)
-        return Report(int(cands.size), answers, suggestions, list(self.turns),
-                      self.hard, notes, error, waiting, self.solved,
-                      optimal=found if isinstance(found, Optimal) else None)
+        best = found if isinstance(found, Optimal) and not self.solved else None
+        row = None
+        if best is not None:
+            row = rate(self.game, np.array([self.game.guess_index(best.word)]), cands)[0]
+            suggestions = [r for r in suggestions if r.word != best.word]
+        return Report(int(cands.size), answers, suggestions[: self.top], list(self.turns),
+                      self.hard, notes, error, waiting, self.solved, optimal=best,
+                      optimal_rating=row, ranked_by=OBJECTIVES[self.rank])
 
 
 def render(report: Report, length: int = 5) -> str:
@@ -359,10 +401,13 @@ def render(report: Report, length: int = 5) -> str:
         lines.append("  " + " ".join(report.answers))
     if report.optimal:
         lines.append(f"optimal: {report.optimal.word.upper()}, {report.optimal.mean:.3f} "
-                     "guesses on average from here")
-    if report.suggestions:
-        lines.append(f"  {'guess':<{length + 2}} {'expected':>8} {'bits':>5} {'answer':>7}")
-        for r in report.suggestions:
-            lines.append(f"  {r.word.upper():<{length + 2}} {r.expected:8.2f} {r.entropy:5.2f} "
-                         f"{100 * r.chance:6.1f}%")
+                     f"guesses on average from here ({report.optimal.source})")
+    rows = [("opt", report.optimal_rating)] if report.optimal_rating else []
+    rows += [(str(i), r) for i, r in enumerate(report.suggestions, 1)]
+    if rows:
+        lines.append(f"  {'#':>3} {'guess':<{length + 2}} {'expected':>8} {'bits':>5} "
+                     f"{'g/y':>5} {'answer':>7}   (ranked by {report.ranked_by})")
+        for mark, r in rows:
+            lines.append(f"  {mark:>3} {r.word.upper():<{length + 2}} {r.expected:8.2f} "
+                         f"{r.entropy:5.2f} {r.green_yellow:5.2f} {100 * r.chance:6.1f}%")
     return "\n".join(lines)

@@ -18,13 +18,15 @@ from sleuth.core.game import Game, Position
 
 @dataclass(frozen=True)
 class Optimal:
-    """The exact best next guess, from the branch-and-bound search: ``mean`` guesses from
-    here (this one included) over the answers left, each counted once."""
+    """The exact best next guess: ``mean`` guesses from here (this one included) over the
+    answers left, each counted once; ``worst`` (None when not known), whether all fit the
+    attempts left, and where it comes from (the search here, or a published figure)."""
 
     word: str
     mean: float
-    worst: int
+    worst: int | None
     capped: bool
+    source: str = "exact search"
 
 
 def exact_next(game: Game, position: Position) -> Optimal | None:
@@ -41,6 +43,14 @@ def exact_next(game: Game, position: Position) -> Optimal | None:
             continue
         return Optimal(result.first_guess, result.mean, result.worst, cap is not None)
     return None
+
+
+def exact_among(game: Game, cands: np.ndarray, turns: int,
+                guesses: np.ndarray | None = None) -> Optimal | None:
+    """:func:`exact_next` with the answers ``cands`` left after ``turns`` guesses, choosing
+    among ``guesses`` (indices; default all)."""
+    return exact_next(_among(game, cands, guesses),
+                      Position(np.arange(cands.size, dtype=np.int64), cost=turns))
 
 
 def _among(game: Game, secrets: np.ndarray, guesses: np.ndarray | None = None) -> Game:
@@ -78,8 +88,9 @@ def _send(conn: Connection, message: object) -> bool:
 
 
 def _serve(conn: Connection) -> None:
-    """The look-ahead worker: reads the game, then (key, answers left, guesses made) requests,
-    each answered with (key, the :class:`Optimal` or None, or the error raised)."""
+    """The look-ahead worker: reads the game, then (key, answers left, guesses made, guesses
+    to choose among or None) requests, each answered with (key, the :class:`Optimal` or None,
+    or the error raised)."""
     from sleuth.solve.runner import ignore_sigint
 
     ignore_sigint()
@@ -88,10 +99,9 @@ def _serve(conn: Connection) -> None:
         with contextlib.suppress(Exception):  # only a head start: a real fault shows below
             _warm(game)
         while True:
-            key, cands, turns = conn.recv()
+            key, cands, turns, guesses = conn.recv()
             try:
-                value: object = exact_next(_among(game, cands), Position(
-                    np.arange(cands.size, dtype=np.int64), cost=turns))
+                value: object = exact_among(game, cands, turns, guesses)
             except Exception as error:  # sent back: the session raises it
                 value = error
             conn.send((key, value))
@@ -123,16 +133,17 @@ class Lookahead:
         self.sender = threading.Thread(target=_send, args=(self.conn, self.game), daemon=True)
         self.sender.start()  # the game goes over while this process goes on
 
-    def ask(self, key: object, cands: np.ndarray, turns: int, seconds: float) -> None:
-        """Start the search for ``key`` (unless it is the one running); answer within
-        ``seconds``."""
+    def ask(self, key: object, cands: np.ndarray, turns: int, seconds: float,
+            guesses: np.ndarray | None = None) -> None:
+        """Start the search for ``key`` (unless it is the one running), choosing among
+        ``guesses`` (default all); answer within ``seconds``."""
         if self.pending is not None:
             if self.pending[0] == key:
                 return
             self._restart()  # an earlier search nobody waits for any more
         for _ in range(2):
             self.sender.join()
-            if _send(self.conn, (key, cands, turns)):
+            if _send(self.conn, (key, cands, turns, guesses)):
                 self.pending = (key, time.monotonic() + seconds)
                 return
             self._restart()

@@ -1,11 +1,14 @@
-"""First guesses: every guess rated as an opener at once, and the exact search swept over many
-openers (resumable, each search cut off once it cannot match the best so far)."""
+"""First guesses: the proven best opener of the shipped lists (from the published figures) or
+else the best by a heuristic, each named with its objective; every guess rated as an opener at
+once; and the exact search swept over many openers (resumable, each search cut off once it
+cannot match the best so far)."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +17,88 @@ import numpy as np
 from sleuth.core.game import Game
 from sleuth.core.journal import Form, open_journal, read_journal
 from sleuth.core.split import CLASSES, ENTROPY, HIT, LARGEST, SUM_SQ
-from sleuth.games.wordle.game import game_key
+from sleuth.core.storage import published_table
+from sleuth.games.wordle.game import ATTEMPTS, game_key
 from sleuth.games.wordle.hardmode import is_hard
-from sleuth.games.wordle.ratings import check_ranking
+from sleuth.games.wordle.lists import Lists, shipped_lists
+from sleuth.games.wordle.ratings import EXACT, OBJECTIVES, check_ranking, green_yellow_scores
 from sleuth.words import feedback as fb
 
+#: The published best opener of each shipped list generation, by (list, hard mode): its key in
+#: ``data/published.toml`` (the opener is the key's last word).
+BEST_OPENERS = {
+    ("wordle-original", False): "wordle-original-salet",
+    ("wordle-original", True): "wordle-original-hard-salet",
+    ("wordle-nyt-2022-08-30", False): "wordle-nyt-2022-08-30-tarse",
+    ("wordle-nyt-2022-08-30", True): "wordle-nyt-2022-08-30-hard-salet",
+    ("wordle-nyt-2023-07-01", False): "wordle-nyt-2023-07-01-tarse",
+    ("wordle-nyt-2023-07-01", True): "wordle-nyt-2023-07-01-hard-tarse",
+}
+#: The published optima sleuth's own exact search reproduces (tests/games/wordle, bench/wordle.py).
+REPRODUCED = frozenset({"wordle-original-salet", "wordle-original-hard-salet"})
 
-def opener_table(game: Game) -> dict[str, np.ndarray]:
-    """Every guess as a first guess: entropy, expected answers left, worst class, classes.
+
+@dataclass(frozen=True)
+class FirstGuess:
+    """A first guess, the objective it serves (:data:`ratings.OBJECTIVES` or ``EXACT``) and
+    where it comes from; ``total``: its published exact total over every answer."""
+
+    word: str
+    objective: str
+    source: str
+    total: int | None = None
+
+    def describe(self) -> str:
+        """What the guess is and why, in one line: ``SALET: exact optimum (published ...)``."""
+        return f"{self.word.upper()}: {self.objective} ({self.source})"
+
+
+def shipped_name(game: Game) -> str | None:
+    """The shipped Wordle list the game plays exactly as published (its answers and guesses,
+    every answer counted once, six guesses scored by guesses), else None."""
+    if game.weights is not None or game.points is not None or game.max_cost != ATTEMPTS:
+        return None
+    for name in dict.fromkeys(name for name, _ in BEST_OPENERS):
+        lists = _shipped(name)
+        if (tuple(game.secret_labels) == lists.answers
+                and tuple(game.guess_labels) == lists.guesses):
+            return name
+    return None
+
+
+@cache
+def _shipped(name: str) -> Lists:
+    return shipped_lists(name)
+
+
+def proven_opener(game: Game, hard: bool | None = None) -> FirstGuess | None:
+    """The published best opener of the game's lists and mode (``hard``: default the game's
+    own), saying whether sleuth's exact search has reproduced it; None for other lists."""
+    name = shipped_name(game)
+    if name is None:
+        return None
+    key = BEST_OPENERS[name, is_hard(game) if hard is None else hard]
+    entry = published_table()[key]
+    done = "reproduced here" if key in REPRODUCED else "not yet reproduced here"
+    source = f"published by {entry['source'].split(' (')[0]}, {done}"
+    return FirstGuess(key.rsplit("-", 1)[1], EXACT, source, int(entry["figure"]))
+
+
+def default_opener(game: Game, hard: bool | None = None, by: str = "expected") -> FirstGuess:
+    """The first guess every command plays unless told otherwise: the proven best opener of
+    the game's lists, else the best by ``by`` (a heuristic, and said to be one)."""
+    proven = proven_opener(game, hard)
+    if proven is not None:
+        return proven
+    table = opener_table(game, by == "green-yellow")
+    guess = int(table["index"][rank_openers(table, by)[0]])
+    return FirstGuess(game.guess_labels[guess], OBJECTIVES[by],
+                      "heuristic: no published optimum for these lists")
+
+
+def opener_table(game: Game, green_yellow: bool = True) -> dict[str, np.ndarray]:
+    """Every guess as a first guess: entropy, expected answers left, worst class, classes,
+    and (unless told not to) seed 004's green-yellow points per answer.
 
     Exact under a uniform prior; with a prior, ``expected`` is the remaining prior mass times
     the number of answers (exact ratings come from :func:`ratings.rate`).
@@ -32,6 +109,7 @@ def opener_table(game: Game) -> dict[str, np.ndarray]:
     total = float(cands.size if game.weights is None else game.weights.sum())
     counts = stats if game.weights is None else fb.class_stats(game.guesses[pool],
                                                                game.secrets[cands])
+    points = green_yellow_scores(game, pool, cands) if green_yellow else np.zeros(pool.size)
     return {
         "index": pool,
         "entropy": stats[:, ENTROPY],
@@ -39,16 +117,19 @@ def opener_table(game: Game) -> dict[str, np.ndarray]:
         "worst": counts[:, LARGEST].astype(np.int64),
         "classes": counts[:, CLASSES].astype(np.int64),
         "chance": stats[:, HIT] / total,
+        "green-yellow": points,
     }
 
 
-def rank_openers(table: dict[str, np.ndarray], by: str = "entropy") -> np.ndarray:
-    """Rows of :func:`opener_table` best first by ``entropy``, ``expected`` or ``worst``."""
+def rank_openers(table: dict[str, np.ndarray], by: str = "expected") -> np.ndarray:
+    """Rows of :func:`opener_table` best first by a ranking (:data:`ratings.RANKINGS`)."""
     check_ranking(by)
     if by == "entropy":
         return np.lexsort((-table["chance"], -table["entropy"]))
     if by == "expected":
         return np.lexsort((-table["chance"], table["expected"]))
+    if by == "green-yellow":
+        return np.lexsort((-table["chance"], -table["green-yellow"]))
     return np.lexsort((table["expected"], table["worst"]))
 
 

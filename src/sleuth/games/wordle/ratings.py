@@ -10,14 +10,25 @@ import numpy as np
 
 from sleuth.core.game import Game, Position
 from sleuth.core.split import ENTROPY, HIT, LARGEST, SUM_SQ
+from sleuth.words import feedback as fb
 
-RANKINGS = ("expected", "entropy", "worst")
+#: What each ranking of guesses optimises, in the words every command uses for it.
+OBJECTIVES = {
+    "expected": "expected remaining",
+    "entropy": "entropy",
+    "worst": "worst case",
+    "green-yellow": "green-yellow (seed 004)",
+}
+RANKINGS = tuple(OBJECTIVES)
+#: The objective of the exact search: the least total guesses over every answer.
+EXACT = "exact optimum"
 
 
 @dataclass(frozen=True)
 class Rating:
     """How one guess splits the candidates: ``expected`` answers left after it (0 if it is
-    the answer), ``entropy`` in bits, ``chance`` it is the answer, ``worst`` class size."""
+    the answer), ``entropy`` in bits, ``chance`` it is the answer, ``worst`` class size, and
+    ``green_yellow``: seed 004's points (2 a green, 1 a yellow) expected per answer."""
 
     word: str
     expected: float
@@ -25,6 +36,7 @@ class Rating:
     chance: float
     worst: int
     classes: int
+    green_yellow: float
 
     @property
     def candidate(self) -> bool:
@@ -55,12 +67,47 @@ def _rating(word: str, row: np.ndarray, solved: np.ndarray, p: np.ndarray) -> Ra
     left[solved] = 0.0
     mass = mass[mass > 0]
     return Rating(word, float(p @ left), max(0.0, float(-(mass * np.log2(mass)).sum())),
-                  float(p[solved].sum()), int(counts.max()), int(counts.size))
+                  float(p[solved].sum()), int(counts.max()), int(counts.size),
+                  float(p @ fb.green_yellow(row)))
 
 
-def _order(stats: np.ndarray, n: float, by: str) -> np.ndarray:
-    """Guess order (best first) from class statistics, by one ranking."""
+def green_yellow_scores(game: Game, guesses: np.ndarray, candidates: np.ndarray) -> np.ndarray:
+    """Seed 004's score of each guess (indices): points (2 a green, 1 a yellow) per answer
+    among the candidates, averaged under the prior (the same order as the seed's sum).
+
+    Without a feedback per pair: a guess's greens and yellows of one letter together number
+    min(its count in the guess, its count in the answer), so the points are the greens plus,
+    for the k-th copy of each letter, the chance the answer holds at least k of it.
+    """
+    weights = game.weights_of(candidates)
+    p = np.full(candidates.size, 1.0 / candidates.size) if weights is None else \
+        weights / weights.sum()
+    secrets = game.secrets[candidates].astype(np.int64)
+    guess = game.guesses[guesses].astype(np.int64)
+    letters = int(max(secrets.max(initial=0), guess.max(initial=0))) + 1
+    length = secrets.shape[1]
+    placed = np.zeros((length, letters))
+    copies = np.zeros((candidates.size, letters), dtype=np.int64)
+    for i in range(length):
+        np.add.at(placed[i], secrets[:, i], p)
+        np.add.at(copies, (np.arange(candidates.size), secrets[:, i]), 1)
+    at_least = np.stack([p @ (copies >= k) for k in range(length + 1)], axis=1)
+    out = np.zeros(len(guesses))
+    for i in range(length):
+        copy = (guess[:, : i + 1] == guess[:, i : i + 1]).sum(axis=1)
+        out += placed[i, guess[:, i]] + at_least[guess[:, i], copy]
+    return out
+
+
+def _order(game: Game, pool: np.ndarray, cands: np.ndarray, by: str) -> np.ndarray:
+    """Order of the pool's guesses (best first) by one ranking, candidates first on ties."""
     check_ranking(by)
+    if by == "green-yellow":
+        named = np.isin(pool, game.guess_of_secret(cands))
+        return np.lexsort((~named, -green_yellow_scores(game, pool, cands)))
+    weights = game.weights_of(cands)
+    n = float(cands.size if weights is None else weights.sum())
+    stats = game.stats(pool, cands)
     hit = stats[:, HIT]
     if by == "entropy":
         key = -stats[:, ENTROPY] - 1e-6 * hit
@@ -76,6 +123,7 @@ _EXACT_KEY: dict[str, Callable[[Rating], tuple[float, ...]]] = {
     "expected": lambda r: (r.expected, -r.chance),
     "entropy": lambda r: (-round(r.entropy, 9), -r.chance),
     "worst": lambda r: (r.worst, -r.chance, r.expected),
+    "green-yellow": lambda r: (-round(r.green_yellow, 9), -r.chance),
 }
 
 
@@ -88,9 +136,7 @@ def best_guesses(game: Game, position: Position, n: int = 10, by: str = "expecte
     own = game.guess_of_secret(cands)
     if cands.size <= 2 and (own >= 0).all():
         return sorted(rate(game, own, cands), key=lambda r: -r.chance)[:n]
-    weights = game.weights_of(cands)
-    total = float(cands.size if weights is None else weights.sum())
-    order = _order(game.stats(pool, cands), total, by)
+    order = _order(game, pool, cands, by)
     ratings = rate(game, pool[order[: max(5 * n, 50)]], cands)
     useful = [r for r in ratings if r.classes > 1 or r.candidate]  # a guess that tells nothing
     return sorted(useful, key=_EXACT_KEY[by])[:n]

@@ -26,6 +26,7 @@ from sleuth.games.lingo.pit import (
     builtin_command,
     draw_words,
     games,
+    header_player,
     open_results,
     parse_lengths,
     ranks,
@@ -197,8 +198,11 @@ def finished_pit(player: NamedPlayer, wordlist: Path, path: Path, names: list[st
      '"words_hash": "x", "players": []}\n', "line 1: the header's 'lengths' is [4, True], not a "
      "list of whole numbers"),
     ("HEADER\n{\"type\": \"note\"}\n", "line 2: a record of unknown type 'note'"),
+    ('{"type": "header", "game": "lingo", "seed": 1, "lengths": [4], "per_length": 2, '
+     '"words_hash": "x", "players": ["p"], "commands": {"p": "p"}}\n',
+     "line 1: the header's 'commands' is {'p': 'p'}"),
 ], ids=["not-utf8", "word-list", "empty", "bad-json", "not-object", "last-line", "missing-field",
-        "bad-type", "bad-header", "bad-lengths", "unknown-type"])
+        "bad-type", "bad-header", "bad-lengths", "unknown-type", "bad-commands"])
 def test_resume_refuses_a_bad_file_in_one_line_and_leaves_it(
     player: NamedPlayer, wordlist: Path, tmp_path: Path, content: bytes | str, message: str
 ) -> None:
@@ -302,6 +306,26 @@ def test_resume_refuses_another_set_of_players_naming_the_difference(
     assert out.read_bytes() == before
     report = run_pit([garbage, honest], words, **settings)  # the order they are given in
     assert (report.played, report.skipped) == (0, 4)
+
+
+def test_the_header_records_how_each_program_player_runs_for_a_resume_from_anywhere(
+    player: NamedPlayer, wordlist: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "pit.jsonl"
+    honest = player("honest")
+    folder = Path(honest[-1]).parent
+    monkeypatch.chdir(folder)
+    relative = spec([*honest[:-1], Path(honest[-1]).name])  # as typed in the player's folder
+    run_pit([relative], wordlist.read_text().split(), lengths=[4], per_length=1, seed=1,
+            out=out)
+    header = read_results(out).header
+    assert header is not None and header["players"] == [relative]
+    assert header["commands"] == {relative: honest}  # its paths absolute
+    monkeypatch.chdir(tmp_path)  # elsewhere, the relative command finds no script
+    resumed = header_player(relative, header)
+    assert resumed == Player(relative, tuple(honest))
+    assert header_player("entropy", header).builtin
+    assert header_player(relative, None).command != tuple(honest)
 
 
 def test_resume_refuses_another_word_list(player: NamedPlayer, wordlist: Path,

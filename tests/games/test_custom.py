@@ -5,8 +5,12 @@ from __future__ import annotations
 import ast
 import functools
 import itertools
+import subprocess
+import sys
+import textwrap
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,11 +22,21 @@ from sleuth.core.game import Contradiction, Game, Position
 from sleuth.core.split import CLASSES, HIT, LARGEST
 from sleuth.core.strategies import Strategy
 from sleuth.core.tree import evaluate
-from sleuth.games.custom import custom_game, feedback_table, matrix_game
+from sleuth.games.custom import (
+    custom_game,
+    feedback_table,
+    matrix_game,
+    read_game_file,
+    symbol_rows,
+    typed_label,
+)
 from sleuth.games.mastermind import mastermind, peg_code, pegs
 from sleuth.games.twod import twod
 from sleuth.solve.greedy import Greedy
 from sleuth.solve.search import optimal_mean, optimal_worst
+from sleuth.solve.tables import tables_of
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def compare(g: tuple[int, int], s: tuple[int, int]) -> tuple[bool, bool]:
@@ -323,3 +337,159 @@ def test_random_games_match_a_brute_force_reference(p: Plain) -> None:
     assert optimal_mean(game, workers=1).total == plain_optimum(p, everyone, len(p.secrets))
     assert optimal_mean(game, workers=1, max_guesses=worst).total == plain_optimum(
         p, everyone, worst)
+
+
+# -- items kept as rows of symbols ------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text("abc", min_size=3, max_size=3), min_size=1, max_size=12, unique=True),
+       st.lists(st.text("abcd", min_size=3, max_size=3), min_size=1, max_size=12, unique=True),
+       st.booleans())
+def test_string_items_play_like_their_feedback(guesses: list[str], secrets: list[str],
+                                               as_tuples: bool) -> None:
+    """Items as rows of symbols: every block of guesses against every block of secrets, in
+    any order, gets the feedback the plain function gives."""
+    items = (lambda xs: [tuple(x) for x in xs]) if as_tuples else list
+
+    def shared(g: object, s: object) -> int:
+        return sum(a == b for a, b in zip(g, s, strict=True))  # type: ignore[call-overload]
+
+    game = custom_game(items(guesses), items(secrets), shared,
+                       ends={shared(guesses[0], secrets[0])})  # one that occurs
+    assert game.guesses.shape == (len(guesses), 3)  # rows of symbols, not indices
+    values = [int(game.render(c)) for c in range(game.n_codes)]
+    g_order, s_order = np.arange(len(guesses))[::-1], np.arange(len(secrets))[::-1]
+    got = np.array(values)[game.feedback(game.guesses[g_order], game.secrets[s_order])]
+    expected = [[shared(guesses[g], secrets[s]) for s in s_order] for g in g_order]
+    assert got.tolist() == expected
+
+
+def test_symbol_rows_only_for_items_of_one_kind_and_length() -> None:
+    assert symbol_rows(["ab", "abc"], ["ab"]) is None
+    assert symbol_rows([(1, 2)], ["12"]) is None
+    assert symbol_rows([1, 2], [1]) is None
+    assert symbol_rows([(1, 2), (1.0, 2)], [(1, 2)]) is None  # 1 and 1.0 would be one symbol
+    g, s = symbol_rows([(3, 9), (9, 3)], [(5, 5)])
+    assert g.tolist() == [[0, 2], [2, 0]] and s.tolist() == [[1, 1]]
+
+
+def test_mastermind_by_hand_has_the_symmetry_of_the_built_in() -> None:
+    codes = ["".join(c) for c in itertools.product("xyz", repeat=3)]
+    mine = custom_game(codes, codes, lambda g, s: pegs(tuple(map(ord, g)), tuple(map(ord, s))))
+    assert tables_of(mine).symmetry is not None
+    assert tables_of(custom_game(POINTS, POINTS, compare)).symmetry is None
+    assert optimal_mean(mine, workers=1).total == optimal_mean(mastermind(3, 3), workers=1).total
+
+
+def test_typed_labels() -> None:
+    labels = [str(p) for p in POINTS]
+    assert typed_label("(1, 2)", labels) == "(1, 2)"
+    assert typed_label(" 1,2 ", labels) == "(1, 2)"
+    assert typed_label("1,9", labels) == "1,9"
+    assert typed_label("__import__('os')", labels) == "__import__('os')"  # never evaluated
+
+
+# -- game files -----------------------------------------------------------------------------------
+
+
+def game_file(tmp_path: Path, text: str, name: str = "game.py") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_the_example_files_are_the_built_in_games() -> None:
+    spec = read_game_file(EXAMPLES / "mastermind_distinct.py")
+    assert (len(spec.guesses), len(spec.secrets), spec.max_guesses) == (1296, 360, 20)
+    game = spec.game()
+    assert evaluate(game, Greedy("entropy")).distribution() == {2: 7, 3: 55, 4: 229, 5: 69}
+    twod_file = read_game_file(EXAMPLES / "twod.py").game()
+    assert twod_file.name == "twoD 5 x 5" and len(twod_file.ends) == 1
+    assert optimal_mean(twod_file, workers=1).total == optimal_mean(twod(5), workers=1).total
+    near = read_game_file(EXAMPLES / "close_enough.py").game()
+    assert len(near.ends) == 3 and near.max_cost == 10
+    assert evaluate(near, Greedy("entropy")).failures == 0
+    with pytest.raises(ValueError, match="ends the game on both"):
+        optimal_worst(near, workers=1)
+
+
+def test_a_game_file_defaults_and_sets(tmp_path: Path) -> None:
+    game_file(tmp_path, "def sign(x):\n    return (x > 0) - (x < 0)\n", "sign_helper_17.py")
+    path = game_file(tmp_path, """
+        from sign_helper_17 import sign  # a module beside the file
+        guesses = {3, 1, 2}
+        secrets = frozenset({2, 1})
+        def feedback(g, s):
+            return sign(g - s)
+        if __name__ == "__main__":
+            raise SystemExit("a game file is not run as __main__")
+        """, "higher_lower.py")
+    spec = read_game_file(path)
+    assert spec.guesses == [1, 2, 3] and spec.secrets == [1, 2]  # a set: sorted
+    assert (spec.name, spec.max_guesses, spec.ends) == ("higher_lower", 20, None)
+    game = spec.game()
+    assert game.render(game.solved) == "0" and evaluate(game, Greedy("entropy")).worst <= 2
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("guesses = [1]\nsecrets = [1]\n", "does not define feedback"),
+    ("feedback = 1\n", "does not define guesses, secrets"),
+    ("guesses = 5\nsecrets = [1]\nfeedback = max\n", "guesses must be a collection"),
+    ("guesses = []\nsecrets = [1]\nfeedback = max\n", "guesses is empty"),
+    ("guesses = secrets = [1]\nfeedback = 'x'\n", "feedback must be a function"),
+    ("guesses = secrets = [1]\nfeedback = max\nends = 'won'\n", "ends must be a set"),
+    ("guesses = secrets = [1]\nfeedback = max\nends = [[1]]\n", "not hashable"),
+    ("guesses = secrets = [1]\nfeedback = max\nmax_guesses = 0\n", "at least 1"),
+    ("guesses = secrets = [1]\nfeedback = max\nmax_guesses = True\n", "whole number"),
+    ("guesses = secrets = [1]\nfeedback = max\nname = 3\n", "name must be a string"),
+    ("guesses = secrets = [1\n", "line 1"),
+    ("import no_such_module_here\n", "ModuleNotFoundError"),
+    ("raise SystemExit(3)\n", "SystemExit"),
+])
+def test_bad_game_files_are_refused_in_one_line(tmp_path: Path, text: str,
+                                                 message: str) -> None:
+    with pytest.raises(ValueError, match=message) as caught:
+        read_game_file(game_file(tmp_path, text))
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("def feedback(g, s):\n    return g == s if (g, s) != (3, 1) else 1 / 0\n",
+     r"feedback\(3, 1\) raised ZeroDivisionError"),
+    ("def feedback(g, s):\n    return [g == s]\n", r"returned \[True\], which is not hashable"),
+    ("def feedback(g, s):\n    return g == s\nends = {(True,)}\n", "never occurs"),
+    ("def feedback(g, s):\n    return g == s\nsecrets = [1, 2, 5]\n",
+     "no guess ends the game on the secret '5'"),
+])
+def test_bad_games_are_refused_when_built(tmp_path: Path, text: str, message: str) -> None:
+    path = game_file(tmp_path, "guesses = [1, 2, 3]\nsecrets = [1, 2]\n" + text)
+    with pytest.raises(ValueError, match=message) as caught:
+        read_game_file(path).game()
+    assert str(caught.value).startswith("game.py: ") and "\n" not in str(caught.value)
+
+
+def test_missing_files_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no such file"):
+        read_game_file(tmp_path / "none.py")
+    with pytest.raises(ValueError, match="is not a file"):
+        read_game_file(tmp_path)
+
+
+@pytest.mark.processes
+def test_a_script_without_a_main_guard_runs_a_search_on_workers(tmp_path: Path) -> None:
+    """Spawned workers would run the script again, and it would start workers while they
+    start (multiprocessing's 'bootstrapping phase' error); they are told not to."""
+    script = game_file(tmp_path, f"""
+        import runpy
+        from sleuth.games.custom import custom_game
+        from sleuth.solve.search import optimal_worst
+        names = runpy.run_path({str(EXAMPLES / "mastermind_distinct.py")!r})
+        print("started")
+        game = custom_game(names["guesses"], names["secrets"], names["feedback"])
+        print(optimal_worst(game, workers=2).worst)
+        """, "script.py")
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["started", "5"]  # the script ran once

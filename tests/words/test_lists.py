@@ -12,7 +12,7 @@ import pytest
 from sleuth.words import lists
 from sleuth.words.wordlist import WordListError, choose_words, shipped_words
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def test_shipped_lingo_list_is_the_official_file(lingo_dir: Path) -> None:

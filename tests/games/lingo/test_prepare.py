@@ -44,10 +44,37 @@ def words(lingo_dir: Path) -> list[str]:
     return (lingo_dir / "wordlist4.txt").read_text().split()[::16][:400]
 
 
+#: What preparing the module's tree told its progress: (stage, done, total), in order.
+TOLD: list[tuple[str, int, int]] = []
+
+
 @pytest.fixture(scope="module")
 def tree(words: list[str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Prepared, Path]:
     directory = tmp_path_factory.mktemp("trees")
-    return prepare(words, QUICK, workers=1, directory=directory), directory
+    return prepare(words, QUICK, workers=1, directory=directory,
+                   progress=lambda *told: TOLD.append(told)), directory
+
+
+def test_prepare_tells_each_stage_its_total_from_its_start(words: list[str],
+                                                           tree: tuple[Prepared, Path]) -> None:
+    stages = list(dict.fromkeys(stage for stage, _, _ in TOLD))
+    assert stages == ["screening", "screening more", "searching", "completing"]
+    for stage in stages:
+        told = [(done, total) for name, done, total in TOLD if name == stage]
+        total = told[0][1]
+        assert told[0] == (0, total) and total > 0  # known before any work, on a fresh run
+        dones = [done for done, _ in told]
+        assert dones == sorted(set(dones)) and dones[-1] == total  # up, never past the total
+        assert {t for _, t in told} == {total}
+    game = lingo_game(words)
+
+    def batches(first: int) -> int:  # a batch per class left unsolved, at most BATCHES
+        codes = game.codes(first, game.start().candidates)
+        return min(BATCHES, len(set(codes.tolist()) - {game.solved}))
+
+    screening = next(total for stage, _, total in TOLD if stage == "screening")
+    assert screening == sum(batches(first) for first in first_choices(game, QUICK.top))
+    assert TOLD[-1] == ("completing", len(words), len(words))
 
 
 def test_recorded_total_is_what_the_tree_scores(words: list[str],

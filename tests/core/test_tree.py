@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from helpers import replay
 from sleuth.core import strategies, treefile
-from sleuth.core.game import Game, attempt_points
-from sleuth.core.tree import Node, TreePlayer, evaluate, from_labels, to_labels
+from sleuth.core.game import Contradiction, Game, Position, attempt_points
+from sleuth.core.tree import LazyTree, Node, TreePlayer, evaluate, from_labels, to_labels
 from sleuth.games.mastermind import mastermind
 from sleuth.solve.export import document
 from sleuth.words.game import word_game
@@ -152,3 +152,58 @@ def test_a_tree_over_other_guesses_is_refused() -> None:
         from_labels(game, {"guess": "11", "next": {"0": {"guess": "zz"}}})
     with pytest.raises(ValueError, match="feedback code 99"):
         from_labels(game, {"guess": "11", "next": {"99": {"guess": "12"}}})
+
+
+# -- the lazy tree ----------------------------------------------------------------------------
+
+
+class Counting:
+    """A strategy that counts the positions it is asked about."""
+
+    def __init__(self, base: strategies.Strategy) -> None:
+        self.base, self.asked = base, 0
+        self.name = base.name
+
+    def choose(self, game: Game, position: Position) -> int:
+        self.asked += 1
+        return self.base.choose(game, position)
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_games(), st.sampled_from(["entropy", "minimax", "parts"]))
+def test_lazy_tree_is_the_evaluated_tree(game: Game, name: str) -> None:
+    """Walked whole, the lazy tree is the evaluator's; walked against one secret, it plays the
+    game the referee plays, asking the strategy only about the positions on the way."""
+    result = evaluate(game, strategies.get(name), keep_tree=True)
+    assert result.root is not None
+    whole = LazyTree(game, strategies.get(name))
+    assert same_tree(whole.node(), result.root)
+    for secret in range(len(game.secrets)):
+        counting = Counting(strategies.get(name))
+        end = LazyTree(game, counting).against(secret)
+        played = replay(game, strategies.get(name), secret)
+        assert end.position.history == played.history and end.outcome is game.outcome(played)
+        assert counting.asked == len(played.history)
+
+
+def test_lazy_tree_nodes() -> None:
+    game = mastermind(3, 2)
+    counting = Counting(strategies.get("entropy"))
+    tree = LazyTree(game, counting)
+    assert counting.asked == 0 and tree.candidates.size == 9
+    sizes = dict(tree.feedbacks())
+    assert sum(sizes.values()) == 9 and counting.asked == 1
+    code = max(sizes, key=lambda c: sizes[c])
+    child = tree.child(code)
+    assert child is tree.child(code) and child.candidates.size == sizes[code]
+    assert set(child.candidate_labels) == {
+        game.secret_labels[s] for s in range(9)
+        if int(game.codes(tree.guess, np.array([s]))[0]) == code}
+    assert counting.asked == 1  # the child's guess is not chosen until asked for
+    impossible = next(c for c in range(game.n_codes) if c not in sizes)
+    with pytest.raises(Contradiction):
+        tree.child(impossible)
+    won = tree.child(game.solved_code())
+    assert won.outcome is True
+    with pytest.raises(ValueError, match="game is over"):
+        _ = won.guess

@@ -1,0 +1,1 @@
+"""The web page: `sleuth serve` (FastAPI), one more front end over the same library."""
