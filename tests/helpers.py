@@ -5,8 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
+from hypothesis import strategies as st
 
 from sleuth.core.game import Game, Position
+from sleuth.games.custom import matrix_game
 from sleuth.words import feedback as fb
 
 #: The first fifty answers of the original Wordle list: a small list for quick games.
@@ -46,3 +48,16 @@ def brute_best_total(guesses: list[str], secrets: list[str], attempts: int) -> f
         return top
 
     return best(frozenset(secrets), 5 - attempts)
+
+
+@st.composite
+def small_games(draw: st.DrawFn, most_secrets: int = 7) -> Game:
+    """A random game: a few secrets, a few extra guesses, random feedback, 'solved' on equality."""
+    n_secret = draw(st.integers(1, most_secrets))
+    n_extra = draw(st.integers(0, 3))
+    n_codes = draw(st.integers(1, 4))
+    cells = st.integers(0, n_codes - 1)
+    table = np.array(draw(st.lists(st.lists(cells, min_size=n_secret, max_size=n_secret),
+                                   min_size=n_secret + n_extra, max_size=n_secret + n_extra)))
+    table[np.arange(n_secret), np.arange(n_secret)] = n_codes  # solved
+    return matrix_game(table, solved=n_codes)

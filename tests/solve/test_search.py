@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import small_games
 from sleuth.core.game import Game, Position
 from sleuth.core.storage import published
 from sleuth.core.tree import TreePlayer, evaluate
@@ -62,19 +63,6 @@ def reference(game: Game, cap: int | None = None) -> tuple[int, int]:
     everything = tuple(range(len(game.secrets)))
     worst = next(k for k in range(1, len(everything) + 2) if fits(everything, k))
     return total(everything, len(everything) + 1 if cap is None else cap), worst
-
-
-@st.composite
-def small_games(draw: st.DrawFn) -> Game:
-    """A random game: a few secrets, a few extra guesses, random feedback, 'solved' on equality."""
-    n_secret = draw(st.integers(1, 7))
-    n_extra = draw(st.integers(0, 3))
-    n_codes = draw(st.integers(1, 4))
-    cells = st.integers(0, n_codes - 1)
-    table = np.array(draw(st.lists(st.lists(cells, min_size=n_secret, max_size=n_secret),
-                                   min_size=n_secret + n_extra, max_size=n_secret + n_extra)))
-    table[np.arange(n_secret), np.arange(n_secret)] = n_codes  # solved
-    return matrix_game(table, solved=n_codes)
 
 
 @settings(max_examples=150, deadline=None)

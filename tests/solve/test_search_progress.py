@@ -9,10 +9,9 @@ from itertools import pairwise
 import numpy as np
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from helpers import small_games
 from sleuth.core.game import Game
-from sleuth.games.custom import matrix_game
 from sleuth.games.mastermind import mastermind
 from sleuth.games.twod import twod
 from sleuth.solve.search import optimal_mean, optimal_worst
@@ -55,21 +54,8 @@ def plain_first_classes(game: Game, least: int) -> int:
     return count
 
 
-@st.composite
-def small_games(draw: st.DrawFn) -> Game:
-    """A random game: a few secrets, a few extra guesses, random feedback, 'solved' on equality."""
-    n_secret = draw(st.integers(1, 9))
-    n_extra = draw(st.integers(0, 3))
-    n_codes = draw(st.integers(1, 4))
-    cells = st.integers(0, n_codes - 1)
-    table = np.array(draw(st.lists(st.lists(cells, min_size=n_secret, max_size=n_secret),
-                                   min_size=n_secret + n_extra, max_size=n_secret + n_extra)))
-    table[np.arange(n_secret), np.arange(n_secret)] = n_codes  # solved
-    return matrix_game(table, solved=n_codes)
-
-
 @settings(max_examples=80, deadline=None)
-@given(small_games())
+@given(small_games(9))
 def test_mean_search_starts_with_every_first_guess_classes(game: Game) -> None:
     try:
         calls = told(optimal_mean, game, workers=1, symmetry=False)
@@ -81,7 +67,7 @@ def test_mean_search_starts_with_every_first_guess_classes(game: Game) -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(small_games())
+@given(small_games(9))
 def test_worst_search_tells_its_totals(game: Game) -> None:
     try:
         calls = told(optimal_worst, game, workers=1, symmetry=False)

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import matplotlib
 import numpy as np
-from matplotlib.axes import Axes
-from matplotlib.backend_bases import FigureCanvasBase
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 from rich.console import Console
 from rich.markup import escape
 
 from sleuth.cli.common import fail, writable_option
+
+if TYPE_CHECKING:  # matplotlib is imported only when a figure is drawn (it takes a second)
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 #: A legend or tick label longer than this is cut (a player may be a whole command line).
 LABEL_WIDTH = 40
@@ -25,6 +25,8 @@ LABEL_WIDTH = 40
 def plot_path(path: Path, option: str = "--plot") -> Path:
     """Where a plot goes, checked before any work: a format matplotlib writes (``.png`` added
     to a name without a suffix, as matplotlib does) in a writable place; else one line, exit 2."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
     kind = path.suffix.lower().lstrip(".")
     if not kind and path.name and not path.is_dir():
         path = path.with_name(path.name + ".png")
@@ -97,6 +99,8 @@ def opener_scores(ranked: Sequence[tuple[str, float]], measure: str, path: Path,
                   played: str = "every answer played") -> Path:
     """The openers' ratings (``ranked``: word and value, best first, by ``measure``), and
     beside them the exact mean guesses of those ``played`` over every answer (``exact``)."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(11.0 if exact else 7.0, max(3.5, 0.3 * len(ranked) + 1.5)))
     axes = fig.subplots(1, 2 if exact else 1, squeeze=False)[0]
     _bars(axes[0], ranked, measure, f"{len(ranked)} best by {measure}")
@@ -132,12 +136,16 @@ def misses_histogram(misses: Mapping[int, np.ndarray], lives: int, path: Path,
 
 def _figure(width: float, height: float) -> tuple[Figure, Axes]:
     """A figure of one panel, ``width`` by ``height`` inches."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(width, height))
     return fig, fig.subplots()
 
 
 def _colours(n: int) -> list:
     """``n`` colours told apart at a glance: matplotlib's ten, its twenty past ten."""
+    import matplotlib
+
     return list(matplotlib.color_sequences["tab10" if n <= 10 else "tab20"])[: max(1, n)]
 
 
@@ -169,6 +177,8 @@ def _save(fig: Figure, ax: Axes, path: Path, title: str, xlabel: str, ylabel: st
 
 def _write(fig: Figure, path: Path) -> Path:
     """Write the figure, in the format its suffix names."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     FigureCanvasAgg(fig)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)

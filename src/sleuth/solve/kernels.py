@@ -8,13 +8,13 @@ entry packs a value, the best guess and whether the value is exact (else a lower
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
-from numba.extending import typeof_impl
 from numba.typed import Dict
 
+from sleuth.core.contexts import typed_once
 from sleuth.solve.restriction import KernelRule
 from sleuth.solve.symmetry import Symmetry, representatives
 from sleuth.solve.tables import INF
@@ -70,22 +70,7 @@ class Run(NamedTuple):
     """When > 0, inner nodes try only their best ``top_k`` guesses (a heuristic)."""
 
 
-_KNOWN_TYPES: dict[int, tuple[object, Any]] = {}
-
-
-@typeof_impl.register(Context)
-@typeof_impl.register(Run)
-def _typeof_known(value: tuple, context: object) -> Any:
-    """The numba type of a :class:`Context` or :class:`Run`, worked out once per object: numba
-    types a named tuple's every field at every call from Python, which costs more than many a
-    small search (the fields of a tuple never change, nor does its type)."""
-    known = _KNOWN_TYPES.get(id(value))
-    if known is None or known[0] is not value:
-        if len(_KNOWN_TYPES) >= 256:
-            _KNOWN_TYPES.clear()
-        known = (value, typeof_impl.dispatch(tuple)(value, context))
-        _KNOWN_TYPES[id(value)] = known
-    return known[1]
+typed_once(Context, Run)
 
 
 @njit(cache=True, nogil=True)

@@ -39,13 +39,13 @@ is first renumbered through a hash table (:func:`_relabel`), the solved code to 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit, types
-from numba.extending import typeof_impl
 from numba.typed import Dict
 
+from sleuth.core.contexts import typed_once
 from sleuth.words.feedback import _fill_row, _place_values, _scratch, _secret_tables, codes
 
 EPS = 1e-9
@@ -81,20 +81,7 @@ class Context(NamedTuple):
     """For long words, the hash table that renumbers codes (no columns: codes are direct)."""
 
 
-_KNOWN_TYPES: dict[int, tuple[object, Any]] = {}
-
-
-@typeof_impl.register(Context)
-def _typeof_known(value: Context, context: object) -> Any:
-    """The numba type of a context, worked out once per context: numba types a named tuple's
-    every field at every call from Python (the fields of a tuple never change)."""
-    known = _KNOWN_TYPES.get(id(value))
-    if known is None or known[0] is not value:
-        if len(_KNOWN_TYPES) >= 256:
-            _KNOWN_TYPES.clear()
-        known = (value, typeof_impl.dispatch(tuple)(value, context))
-        _KNOWN_TYPES[id(value)] = known
-    return known[1]
+typed_once(Context)
 
 #: Longest words whose codes index the tables directly (3**13 cells, 13 MB each); longer words'
 #: codes are renumbered per row (see :func:`_relabel`).
