@@ -247,13 +247,26 @@ CASES: list[Case] = [
     case(("game", "solve", "mastermind", "--secret", ESC), "not a possible secret"),
     case("game solve bulls-cows", "cannot read that", ok=True, stdin="1A9B\n-1,-1\n"),
     case("game solve bulls-cows --secret 1123", "not a possible secret"),
+    # -- sleuth game play (you guess: what it cannot play is said, and it asks again)
+    case("game play mastermind --secret 9999", "not a possible secret"),
+    case("game play mastermind --seed 1", "cannot play that", ok=True, stdin="\x1b[2J\nÄÖ\n"),
+    case("game play bulls-cows --secret 1123", "not a possible secret"),
+    case("game play twod --secret 9,9", "not a possible secret"),
+    # -- sleuth wordle review
+    case(f"wordle review {WL} crane:bygbq", "not a mark"),
+    case(f"wordle review {WL} crane", "give the answer or the colours"),
+    case(f"wordle review {WL} {ESC}:bbbbb", "not in the guess list"),
+    case("wordle review --list nope crane:bbbbb", "no list named 'nope'"),
+    # -- sleuth serve (only what fails: a good one serves until stopped)
+    case("serve --port 99999999", "Invalid value"),
+    case("serve --host no.such.host.invalid --port 8123", "cannot listen"),
     case("game solve twod", "cannot read that", ok=True, stdin="maybe\n\x00\n"),
     case("game solve twod --secret 99,99", "not a possible secret"),
     # -- sleuth hangman rate
     case("hangman rate --words one.txt", "8-letter words", ok=True),
     case("hangman rate --words single.txt", "5-letter words", ok=True),
     case("hangman rate --words one.txt --out adir/x.csv", "adir/x.csv", ok=True,
-         outputs=("adir/x.csv",)),
+         outputs=("adir/x.csv", "adir/x.png")),
     case("hangman rate --words one.txt --length 99999999999", "no words of length"),
     case("hangman rate --words one.txt --out /proc/x.csv", "--out"),
     case("hangman rate --words one.txt --out /no/such/dir/x.csv", "does not exist"),

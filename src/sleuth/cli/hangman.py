@@ -39,7 +39,8 @@ from sleuth.games.hangman.game import MAX_LENGTH, hangman
 from sleuth.games.hangman.setter import SetterModel, read_picks, word_prior
 from sleuth.games.hangman.solvers import SOLVERS, get_solver
 from sleuth.words.feedback import check_length
-from sleuth.words.wordlist import COMMON_LIST, COMMON_SIZE, WordList
+from sleuth.words.lists import COMMON_LIST, COMMON_SIZE
+from sleuth.words.wordlist import WordList
 
 app = typer.Typer(rich_markup_mode="markdown",
     help="Hangman: rate the words of a list, play against the computer, or let it guess yours.",

@@ -9,7 +9,6 @@ from rich.table import Table
 
 from sleuth.cli.common import fail, new_console
 from sleuth.words import lists
-from sleuth.words.wordlist import COMMON_LIST, COMMON_SIZE
 
 LINGO_LENGTHS = range(4, 14)
 
@@ -47,5 +46,6 @@ def show_lists(
     else:
         console.print(f"Defaults: ./wordlist.txt where there is one, else Lingo plays "
                       f"{lists.LINGO} and Hangman the built-in English dictionary; Wordle "
-                      f"plays {lists.WORDLE} (the current game). --list {COMMON_LIST}: the "
-                      f"{COMMON_SIZE:,} commonest words of the built-in dictionary (by wordfreq).")
+                      f"plays {lists.WORDLE} (the current game). --list {lists.COMMON_LIST}: "
+                      f"the {lists.COMMON_SIZE:,} commonest words of the built-in dictionary "
+                      "(by wordfreq).")

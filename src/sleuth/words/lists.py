@@ -22,6 +22,10 @@ from typing import NamedTuple
 from sleuth.core.storage import DATA
 
 LINGO = "lingo-official"
+#: ``--list common``: the commonest words of the built-in dictionary (not shipped: built from
+#: the english-words and wordfreq packages, see ``wordlist.commonest_words``).
+COMMON_LIST = "common"
+COMMON_SIZE = 10_000
 WORDLE = "wordle-nyt-2023-07-01"  # the current game: answers of 2023-07-01, guesses of 2022-08-30
 
 

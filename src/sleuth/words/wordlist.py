@@ -31,6 +31,7 @@ import numpy as np
 
 from sleuth.core.errors import FileError
 from sleuth.core.storage import atomic_write, cache_dir
+from sleuth.words.lists import COMMON_LIST, COMMON_SIZE
 
 __all__ = [
     "PRIOR_KINDS",
@@ -538,11 +539,6 @@ def common_words(length: int, n: int) -> tuple[str, ...]:
     freq = raw_frequencies(list(pool))
     order = np.argsort(-freq, kind="stable")[:n]
     return tuple(pool[i] for i in order.tolist())
-
-
-#: ``--list common``: the commonest words of the built-in dictionary (:func:`commonest_words`).
-COMMON_LIST = "common"
-COMMON_SIZE = 10_000
 
 
 @functools.cache
