@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from functools import cache
 
 import numpy as np
@@ -61,3 +63,25 @@ def small_games(draw: st.DrawFn, most_secrets: int = 7) -> Game:
                                    min_size=n_secret + n_extra, max_size=n_secret + n_extra)))
     table[np.arange(n_secret), np.arange(n_secret)] = n_codes  # solved
     return matrix_game(table, solved=n_codes)
+
+
+_PROBE = """
+import sys
+from sleuth.cli import main
+watched = sys.argv[1].split(",")
+sys.argv = ["sleuth", *sys.argv[2:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("LOADED", " ".join(m for m in watched if m in sys.modules))
+"""
+
+
+def sleuth_loading(args: list[str], watched: tuple[str, ...]) -> tuple[str, str]:
+    """``sleuth ARGS`` run in a fresh interpreter: its output, and the line naming which of the
+    ``watched`` modules it loaded (``LOADED name ...``)."""
+    done = subprocess.run([sys.executable, "-c", _PROBE, ",".join(watched), *args],
+                          capture_output=True, text=True, timeout=120)
+    lines = done.stdout.strip().splitlines()
+    return "\n".join(lines[:-1]), lines[-1] if lines else ""

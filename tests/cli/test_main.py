@@ -8,19 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import sleuth_loading
 from sleuth.cli import INTERRUPTED
-
-PROBE = """
-import sys
-from pathlib import Path
-from sleuth.cli import main
-sys.argv = ["sleuth", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-print("LOADED", " ".join(m for m in ("numpy", "numba", "typer") if m in sys.modules))
-"""
 
 
 @pytest.mark.parametrize(("args", "shown", "loaded"), [
@@ -30,10 +19,9 @@ print("LOADED", " ".join(m for m in ("numpy", "numba", "typer") if m in sys.modu
 ])
 @pytest.mark.processes
 def test_commands_load_only_what_they_need(args: list[str], shown: str, loaded: str) -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
-                          timeout=120)
-    assert shown in done.stdout
-    assert done.stdout.strip().splitlines()[-1] == f"LOADED {loaded}"
+    shown_text, loaded_line = sleuth_loading(args, ("numpy", "numba", "typer"))
+    assert shown in shown_text
+    assert loaded_line == f"LOADED {loaded}"
 
 
 @pytest.mark.processes

@@ -57,3 +57,14 @@ def test_allowed_hook_restricts_guesses() -> None:
     assert game.allowed_guesses(game.start()).tolist() == [0, 1]
     with pytest.raises(ValueError, match="not allowed"):
         game.after(game.start(), game.guess_index("xyz"), game.parse("XXX"))
+
+
+def test_per_game_builds_once_per_live_game_and_keeps_the_last_few() -> None:
+    from sleuth.core.game import PerGame
+
+    built: list[int] = []
+    sizes = PerGame(lambda game: built.append(id(game)) or len(game.secrets), keep=2)
+    games = [word_game(["abc", "abd"]), word_game(["abc"]), word_game(["xyz", "xya", "xyb"])]
+    assert [sizes(g) for g in games] == [2, 1, 3] and len(built) == 3
+    assert sizes(games[2]) == 3 and len(built) == 3  # kept: not built again
+    assert sizes(games[0]) == 2 and len(built) == 4  # dropped after two newer games: rebuilt

@@ -11,25 +11,15 @@ import urllib.request
 
 import pytest
 
-PROBE = """
-import sys
-from sleuth.cli import main
-sys.argv = ["sleuth", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-print("LOADED", " ".join(m for m in ("fastapi", "uvicorn", "sleuth.web") if m in sys.modules))
-"""
+from helpers import sleuth_loading
 
 pytestmark = pytest.mark.processes
 
 
 @pytest.mark.parametrize("args", [["--help"], ["serve", "--help"]])
 def test_help_does_not_load_the_web_stack(args: list[str]) -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
-                          timeout=120)
-    assert "serve" in done.stdout and done.stdout.strip().splitlines()[-1] == "LOADED"
+    shown, loaded = sleuth_loading(args, ("fastapi", "uvicorn", "sleuth.web"))
+    assert "serve" in shown and loaded == "LOADED"
 
 
 def test_serve_says_its_address_and_serves_the_page() -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -236,3 +237,25 @@ def attempt_points(first: float, step: float) -> Callable[[int], float]:
         return float(first - step * (attempts - 1))
 
     return points
+
+
+Built = TypeVar("Built")
+
+
+class PerGame(Generic[Built]):
+    """What ``build(game)`` returns, built once per game object and kept for the last ``keep``
+    games (a game is immutable, so its derived tables never change while it lives)."""
+
+    def __init__(self, build: Callable[[Game], Built], keep: int) -> None:
+        self.build, self.keep = build, keep
+        self.kept: dict[int, tuple[Game, Built]] = {}
+
+    def __call__(self, game: Game) -> Built:
+        kept = self.kept.get(id(game))
+        if kept is not None and kept[0] is game:
+            return kept[1]
+        made = self.build(game)
+        if len(self.kept) >= self.keep:
+            self.kept.pop(next(iter(self.kept)))
+        self.kept[id(game)] = (game, made)
+        return made

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sleuth.core.game import Game
+from sleuth.core.game import Game, PerGame
 from sleuth.solve.restriction import GuessRule, rule_of
 from sleuth.solve.symmetry import CodeSymmetry
 
@@ -108,19 +108,8 @@ def _guess_of_secret(game: Game, hit: np.ndarray) -> np.ndarray:
     return np.where(hit.any(axis=0), hit.argmax(axis=0), -1).astype(np.int64)
 
 
-_GAME_TABLES: dict[int, tuple[Game, Tables]] = {}
-
-
-def tables_of(game: Game) -> Tables:
-    """:func:`tables` of a game, cached while the game is alive."""
-    cached = _GAME_TABLES.get(id(game))
-    if cached is not None and cached[0] is game:
-        return cached[1]
-    tab = tables(game)
-    if len(_GAME_TABLES) >= 8:
-        _GAME_TABLES.pop(next(iter(_GAME_TABLES)))
-    _GAME_TABLES[id(game)] = (game, tab)
-    return tab
+#: :func:`tables` of a game, kept while the game is among the last eight searched.
+tables_of = PerGame(tables, keep=8)
 
 
 def lower_bounds(n: int, branching: int, cap: int | None,

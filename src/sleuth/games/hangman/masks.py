@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from sleuth.core.game import Game
+from sleuth.core.game import Game, PerGame
 
 NARROW_BITS = 30  # words up to this long have their masks in int32, longer ones in int64
 DENSE_BITS = 20  # words up to this long count classes in a table indexed by mask (2**20 cells)
@@ -66,22 +66,10 @@ def new_memo() -> Dict:
                                               types.int64)))
 
 
-_TABLES: dict[int, tuple[Game, Tables]] = {}
-
-
-def tables(game: Game) -> Tables:
-    """The kernels' tables for a Hangman game (built once per game and kept for the last few)."""
-    kept = _TABLES.get(id(game))
-    if kept is not None and kept[0] is game:
-        return kept[1]
-    made = _build(game)
-    if len(_TABLES) >= KEPT_GAMES:
-        _TABLES.pop(next(iter(_TABLES)))
-    _TABLES[id(game)] = (game, made)
-    return made
 
 
 def _build(game: Game) -> Tables:
+    """The kernels' tables for a Hangman game."""
     masks = letter_table(game.secrets)
     n = masks.shape[0]
     letters = np.asarray(game.guesses)[:, 0].astype(np.int64)
@@ -99,3 +87,7 @@ def scaled_weights(weights: np.ndarray | None, n: int) -> np.ndarray:
         return np.ones(n)
     raw = np.asarray(weights, dtype=np.float64)
     return raw * (n / raw.sum())
+
+
+#: The kernels' tables for a Hangman game, built once per game and kept for the last few.
+tables = PerGame(_build, keep=KEPT_GAMES)
