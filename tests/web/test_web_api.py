@@ -139,10 +139,11 @@ def test_a_request_past_its_deadline_gets_503() -> None:
 
 def test_the_pages_and_their_files_are_served(client: TestClient) -> None:
     for path, text in (("/", 'id="suggestions"'), ("/review", 'id="review-form"'),
-                       ("/static/sleuth.js", "api("), ("/static/sleuth.css", ".tile")):
+                       ("/static/common.js", "api("), ("/static/hint.js", "showHint"),
+                       ("/static/sleuth.css", ".tile")):
         got = client.get(path)
         assert got.status_code == 200 and text in got.text
-    assert "http" not in client.get("/").text.split("<body")[1].split("sleuth.js")[0].replace(
+    assert "http" not in client.get("/").text.split("<body")[1].split("common.js")[0].replace(
         "http://testserver", "")  # nothing loaded from elsewhere
 
 

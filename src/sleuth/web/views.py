@@ -12,21 +12,13 @@ from sleuth.games.wordle.hint import HintSession, Report
 from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.ratings import Rating
 from sleuth.games.wordle.review import TurnReview
+from sleuth.web.service import InputError
 from sleuth.words import feedback as fb
 from sleuth.words import lists as shipped
 
 HINT_EXACT = 30  # answers left up to which a hint shows the exact expected guesses
 SHOW_ANSWERS = 200  # answers left up to which a hint lists them
 TOP = 10
-
-
-class InputError(ValueError):
-    """Input the page cannot use; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, message: str, status: int = 422, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.extra = extra
 
 
 def wordle_lists() -> list[dict[str, Any]]:
