@@ -24,6 +24,7 @@ SCRIPTS = {
     "install": ("| what | figure | notes |", ["processes"]),
     "reliability": ("| # | command | before: exit |", ["processes"]),
     "architecture": ("| work | old (s) | new (s) | new / old |", ["processes"]),
+    "web": ("| round | kind | requests | errors |", ["processes"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}

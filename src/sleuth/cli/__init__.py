@@ -6,6 +6,7 @@ import importlib
 import os
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -13,16 +14,26 @@ if TYPE_CHECKING:  # `sleuth lingo player` must start without typer: imported wh
     import typer
 
 #: Each group's module and one-line help; the module is imported only when the group is used.
+#: Each help names the group's commands, so that ``sleuth --help`` alone shows what there is.
 GROUPS = {
-    "lingo": ("sleuth.cli.lingo", "Lingo: referee player programs, run a pit, play, evaluate "
-              "and prepare strategies."),
-    "wordle": ("sleuth.cli.wordle", "Wordle: hints, solved games, benchmarks, openers, the "
-               "exact optimum, several boards and the adversarial host."),
-    "game": ("sleuth.cli.game", "Mastermind, Bulls and Cows, twoD: analyse, solve, play."),
-    "hangman": ("sleuth.cli.hangman", "Hangman: play, solve, rate words by difficulty."),
+    "lingo": ("sleuth.cli.lingo", "Lingo (the 2014 challenge): referee a player program, run a "
+              "pit (tournament), be a player program, evaluate and prepare strategies."),
+    "wordle": ("sleuth.cli.wordle", "Wordle: hints as you play, solve a word, bench strategies, "
+               "rank openers, the optimal tree, several boards, absurdle (the adversarial "
+               "host), review a finished game."),
+    "game": ("sleuth.cli.game", "Mastermind, Bulls and Cows, twoD or a game of your own "
+             "(--custom FILE.py): analyze a strategy, let it solve your secret, play."),
+    "hangman": ("sleuth.cli.hangman", "Hangman: rate words by difficulty, play against the "
+                "computer, let it solve your word."),
     "serve": ("sleuth.cli.serve", "The web page: Wordle hints and post-game reviews in a "
               "browser (http://127.0.0.1:8000 by default)."),
 }
+#: The top level's help: what sleuth does, each command named, and where to read more.
+HELP = """Play, referee and analyse guessing games with feedback: lingo, wordle, game
+(Mastermind, Bulls and Cows, twoD, your own), hangman; the word lists shipped (lists) and a
+web page (serve).
+
+Every command has its own help: `sleuth wordle --help`, `sleuth wordle hint --help`."""
 
 
 def _version(show: bool) -> None:
@@ -40,8 +51,7 @@ def build_app(wanted: str | None = None) -> typer.Typer:
     their summaries when ``wanted`` is ``"--help"``-like or another command)."""
     import typer
 
-    app = typer.Typer(help="Play, referee and analyse guessing games with feedback.",
-                      no_args_is_help=True, add_completion=False,
+    app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
                       rich_markup_mode="markdown")
 
     @app.callback()
@@ -59,8 +69,22 @@ def build_app(wanted: str | None = None) -> typer.Typer:
         # a group not asked for is listed in the help, and imported only when used
         group = importlib.import_module(module).app if wanted in (name, None) else \
             typer.Typer(help=summary, rich_markup_mode="markdown")
-        app.add_typer(group, name=name, help=summary)
+        single = _single_command(group)
+        if single is None:
+            app.add_typer(group, name=name, help=summary)
+        else:  # an app that is one command (serve): its usage shows no COMMAND to give
+            app.command(name, help=f"{summary}\n\n{single.__doc__ or ''}".strip())(single)
     return app
+
+
+def _single_command(group: typer.Typer) -> Callable[..., object] | None:
+    """The function of an app that is a single command (a callback run without a command,
+    and no commands), else None."""
+    callback = group.registered_callback
+    if group.registered_commands or group.registered_groups or callback is None:
+        return None
+    alone = True in (callback.invoke_without_command, group.info.invoke_without_command)
+    return callback.callback if alone else None  # typer's unset values are not True
 
 
 def plain_warnings() -> None:

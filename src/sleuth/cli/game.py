@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from sleuth.cli import GROUPS
 from sleuth.cli.common import (
     Bar,
     compile_notice,
@@ -58,18 +59,39 @@ from sleuth.solve.results import SearchResult
 from sleuth.solve.search import optimal_mean, optimal_worst
 
 GAMES = "mastermind, bulls-cows, twod"
-app = typer.Typer(help="Mastermind, Bulls and Cows, twoD, or a game of your own (--custom "
-                  "FILE.py): analyse a strategy, let it solve your secret, or play.",
-                  no_args_is_help=True, rich_markup_mode="markdown")
-analyze_app = typer.Typer(help="Run a strategy against every secret at once and report. Name "
-                          f"a game ({GAMES}) or give your own with --custom FILE.py.",
-                          no_args_is_help=True, rich_markup_mode="markdown")
-solve_app = typer.Typer(help="Play against you (you answer each guess) or a given secret. Name "
-                        f"a game ({GAMES}) or give your own with --custom FILE.py.",
-                        no_args_is_help=True, rich_markup_mode="markdown")
-play_app = typer.Typer(help="You guess: sleuth keeps a secret and answers each guess. Name a "
-                       f"game ({GAMES}) or give your own with --custom FILE.py.",
-                       no_args_is_help=True, rich_markup_mode="markdown")
+#: What every group's help says of where its options go.
+NAMED = (f"Name a game ({GAMES}) and give its options after the name (`sleuth game {{group}} "
+         "mastermind --help` lists them), or give a game of your own with --custom FILE.py "
+         "and the options below (what the file holds: see --custom; sleuth's repository has "
+         "four in `examples/`).")
+app = typer.Typer(help=GROUPS["game"][1], no_args_is_help=True, rich_markup_mode="markdown")
+analyze_app = typer.Typer(help=f"""Run a strategy against every secret at once and report.
+
+{NAMED.format(group="analyze")}
+
+```
+sleuth game analyze mastermind --strategy minimax
+sleuth game analyze twod --strategy entropy --paths worst
+sleuth game analyze --custom examples/twod.py --strategy optimal-mean
+```""", no_args_is_help=True, rich_markup_mode="markdown")
+solve_app = typer.Typer(help=f"""Sleuth guesses your secret: you answer each guess (or
+--secret does).
+
+{NAMED.format(group="solve")}
+
+```
+sleuth game solve mastermind --strategy minimax
+sleuth game solve twod --secret 3,1
+sleuth game solve --custom examples/mastermind_distinct.py
+```""", no_args_is_help=True, rich_markup_mode="markdown")
+play_app = typer.Typer(help=f"""You guess: sleuth keeps a secret and answers each guess.
+
+{NAMED.format(group="play")}
+
+```
+sleuth game play mastermind
+sleuth game play --custom examples/twod.py
+```""", no_args_is_help=True, rich_markup_mode="markdown")
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(solve_app, name="solve")
 app.add_typer(play_app, name="play")
@@ -80,32 +102,45 @@ GREEDY = tuple(name for name in STRATEGIES if name.split("-")[0] in
                ("entropy", "minimax", "expected", "parts"))
 CHOICES = (*GREEDY, *SEARCHES)
 
-Strat = Annotated[str, typer.Option("--strategy", "-s", help=f"One of: {', '.join(CHOICES)}.")]
+Strat = Annotated[str, typer.Option(
+    "--strategy", "-s", metavar="NAME",
+    help="How sleuth guesses: a greedy rule, entropy (most information), minimax (smallest "
+         "worst case), expected (fewest secrets left on average) or parts (most feedback "
+         "classes), each also as NAME-candidates (guessing only possible secrets); or an exact "
+         "search, optimal-worst (fewest guesses in the worst case) or optimal-mean (fewest on "
+         "average).")]
 MaxGuesses = Annotated[int | None, typer.Option(
     "--max-guesses", "-k", min=1,
     help="Cap on guesses per game (optimal-mean: the best mean within it; greedy: games past it "
-         "are lost).")]
+         "are lost); default: the game's own limit.")]
 TreeFile = Annotated[Path | None, typer.Option(
-    "--tree", help="Write the decision tree to FILE.json, FILE.dot, FILE.svg (drawn by "
-    "Graphviz) or FILE.txt.")]
+    "--tree", metavar="FILE",
+    help="Write the decision tree to FILE, in the format its suffix names: .json (or "
+         ".json.gz), .dot, .txt, or .svg (drawn by Graphviz).")]
 Workers = Annotated[int | None, typer.Option(
-    "--workers", "-j", min=1, help="Processes for the exact searches (default: all cores).")]
+    "--workers", "-j", min=1,
+    help="Worker processes of the exact searches (default: one per CPU core).")]
 Cluster = Annotated[str | None, typer.Option(
-    "--cluster", help="Run the exact searches on the Dask scheduler at ADDRESS.",
-    metavar="ADDRESS")]
-First = Annotated[str | None, typer.Option("--first", help="Force the first guess.")]
+    "--cluster", metavar="ADDRESS",
+    help="Run the exact searches on the Dask scheduler at ADDRESS (tcp://host:8786) instead of "
+         "local processes.")]
+First = Annotated[str | None, typer.Option(
+    "--first", help="Open with this guess, typed as the game prints it (Mastermind 1122, "
+    "Bulls and Cows 0123, twoD 2,3); default: the strategy's choice.")]
 FewestOver = Annotated[int | None, typer.Option(
     "--fewest-over", min=1, metavar="N",
     help="optimal-mean: among optimal strategies, take one with fewest games over N guesses "
          "(needs --max-guesses above N).")]
-Colours = Annotated[int, typer.Option("--colours", "--colors", "-c", min=1, max=26,
-                                      help="Number of colours.")]
+Colours = Annotated[int, typer.Option(
+    "--colours", "--colors", "-c", min=1, max=26,
+    help="Number of colours, typed 1 to COLOURS (A to Z past 9).")]
 Holes = Annotated[int, typer.Option("--holes", "-n", min=1, max=9, help="Pegs in a code.")]
 Distinct = Annotated[bool, typer.Option("--distinct", help="Secrets never repeat a colour "
                                         "(guesses still may).")]
 Digits = Annotated[int, typer.Option("--digits", "-n", min=1, max=10,
-                                     help="Digits in a number.")]
-Size = Annotated[int, typer.Option("--size", "-n", min=1, max=200, help="Grid side.")]
+                                     help="Digits in a number, all different.")]
+Size = Annotated[int, typer.Option("--size", "-n", min=1, max=200,
+                                   help="Grid side: points x,y from 0,0 to SIZE-1,SIZE-1.")]
 Custom = Annotated[Path | None, typer.Option(
     "--custom", metavar="FILE.py",
     help="A game of your own, in place of a game's name: a Python file defining guesses, "
@@ -116,10 +151,13 @@ Paths = Annotated[str | None, typer.Option(
     "--paths", metavar="worst|all",
     help="Also print the worst-case games (worst) or every game (all), guess by guess.")]
 Secret = Annotated[str | None, typer.Option(
-    "--secret", help="Play against this secret (the program answers) instead of asking you.")]
+    "--secret", help="Play against this secret, typed as the game prints it (sleuth then "
+    "answers its own guesses); default: you answer.")]
 Hidden = Annotated[str | None, typer.Option(
-    "--secret", help="The secret to keep (default: one drawn at random).")]
-Seed = Annotated[int | None, typer.Option("--seed", help="Seed of the random secret.")]
+    "--secret", help="The secret to keep, typed as the game prints it (default: one drawn at "
+    "random).")]
+Seed = Annotated[int | None, typer.Option(
+    "--seed", help="Seed of the random secret (default: a new secret each run).")]
 Allowed = Annotated[int | None, typer.Option(
     "--max-guesses", "-k", min=1, help="Guesses you have (default: the game's own limit).")]
 
@@ -553,7 +591,8 @@ def analyze_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinc
                        fewest_over: FewestOver = None, tree: TreeFile = None,
                        first: First = None, paths: Paths = None, workers: Workers = None,
                        cluster: Cluster = None) -> None:
-    """Mastermind: codes of HOLES pegs in COLOURS colours; black and white pegs."""
+    """Mastermind: codes of HOLES pegs in COLOURS colours; the answer counts black pegs
+    (right colour, right place) and white pegs (right colour, wrong place)."""
     game, title = _mastermind(colours, holes, distinct, strategy)
     _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over,
              paths)
@@ -564,7 +603,8 @@ def analyze_bulls_cows(digits: Digits = 4, strategy: Strat = "entropy",
                        max_guesses: MaxGuesses = None, fewest_over: FewestOver = None,
                        tree: TreeFile = None, first: First = None, paths: Paths = None,
                        workers: Workers = None, cluster: Cluster = None) -> None:
-    """Bulls and Cows: numbers of DIGITS distinct digits; bulls and cows."""
+    """Bulls and Cows: numbers of DIGITS distinct digits; the answer counts bulls (right
+    digit, right place) and cows (right digit, wrong place)."""
     game, title = _bulls_cows(digits, strategy)
     _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over,
              paths)
@@ -575,9 +615,9 @@ def analyze_twod(size: Size = 5, strategy: Strat = "entropy", max_guesses: MaxGu
                  fewest_over: FewestOver = None, tree: TreeFile = None, first: First = None,
                  paths: Paths = None, workers: Workers = None,
                  cluster: Cluster = None) -> None:
-    """twoD: the secret is a point (x, y) of a SIZE x SIZE grid. Each guess is a point too,
+    """twoD: the secret is a point x,y of a SIZE x SIZE grid. Each guess is a point too,
     and the answer says whether the guess is <= the secret in both coordinates (x and y) and
-    whether it is >= the secret in both; both means found."""
+    whether it is >= the secret in both (both: found)."""
     game, title = _twod(size, strategy)
     _analyze(game, title, strategy, max_guesses, tree, first, workers, cluster, fewest_over,
              paths)
@@ -587,8 +627,8 @@ def analyze_twod(size: Size = 5, strategy: Strat = "entropy", max_guesses: MaxGu
 def solve_custom(ctx: typer.Context, custom: Custom = None, strategy: Strat = "entropy",
                  max_guesses: MaxGuesses = None, first: First = None, secret: Secret = None,
                  workers: Workers = None, cluster: Cluster = None) -> None:
-    """Play against you (you answer each guess) or a given secret. Name a game, or give your
-    own with --custom FILE.py."""
+    """Sleuth guesses your secret: you answer each guess (or --secret does). Name a game, or
+    give your own with --custom FILE.py."""
     path = _custom_file(ctx, custom)
     if path is not None:
         game, title = _custom(path, strategy)
@@ -601,7 +641,8 @@ def solve_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinct 
                      strategy: Strat = "entropy", max_guesses: MaxGuesses = None,
                      first: First = None, secret: Secret = None, workers: Workers = None,
                      cluster: Cluster = None) -> None:
-    """Think of a code (colours 1..COLOURS); answer each guess with its pegs."""
+    """Think of a code (colours 1..COLOURS, or A.. past 9); answer each guess with its black
+    and white pegs (2B1W, BBW or 2,1)."""
     game, title = _mastermind(colours, holes, distinct, strategy)
     _solve(game, title, PEGS, strategy, max_guesses, first, workers, cluster, secret)
 
@@ -611,7 +652,8 @@ def solve_bulls_cows(digits: Digits = 4, strategy: Strat = "entropy",
                      max_guesses: MaxGuesses = None, first: First = None,
                      secret: Secret = None, workers: Workers = None,
                      cluster: Cluster = None) -> None:
-    """Think of a number of DIGITS distinct digits; answer with bulls and cows."""
+    """Think of a number of DIGITS distinct digits; answer each guess with its bulls (right
+    digit, right place) and cows (right digit, wrong place): 1A2B or 1,2."""
     game, title = _bulls_cows(digits, strategy)
     _solve(game, title, BULLS, strategy, max_guesses, first, workers, cluster, secret)
 
@@ -620,7 +662,8 @@ def solve_bulls_cows(digits: Digits = 4, strategy: Strat = "entropy",
 def solve_twod(size: Size = 5, strategy: Strat = "entropy", max_guesses: MaxGuesses = None,
                first: First = None, secret: Secret = None, workers: Workers = None,
                cluster: Cluster = None) -> None:
-    """Think of a point x,y (0..SIZE-1); answer none, <=, >= or == for each guess."""
+    """Think of a point x,y (0..SIZE-1); answer each guess with <= (it is at or below yours in
+    both coordinates), >= (at or above in both), == (found) or none."""
     game, title = _twod(size, strategy)
     _solve(game, title, COMPARE, strategy, max_guesses, first, workers, cluster, secret)
 
@@ -640,7 +683,8 @@ def play_custom(ctx: typer.Context, custom: Custom = None, secret: Hidden = None
 def play_mastermind(colours: Colours = 6, holes: Holes = 4, distinct: Distinct = False,
                     secret: Hidden = None, seed: Seed = None,
                     max_guesses: Allowed = None) -> None:
-    """Find sleuth's code (colours 1..COLOURS); it answers with black and white pegs."""
+    """Find sleuth's code (colours 1..COLOURS, or A.. past 9); it answers with black and white
+    pegs."""
     game, title = _mastermind(colours, holes, distinct, "entropy")
     _referee(game, title, secret, seed, max_guesses)
 
@@ -656,6 +700,7 @@ def play_bulls_cows(digits: Digits = 4, secret: Hidden = None, seed: Seed = None
 @play_app.command("twod")
 def play_twod(size: Size = 5, secret: Hidden = None, seed: Seed = None,
               max_guesses: Allowed = None) -> None:
-    """Find sleuth's point x,y (0..SIZE-1); it answers none, <=, >= or ==."""
+    """Find sleuth's point x,y (0..SIZE-1); it answers <= (your guess is at or below it in
+    both coordinates), >= (at or above in both), == (found) or none."""
     game, title = _twod(size, "entropy")
     _referee(game, title, secret, seed, max_guesses)

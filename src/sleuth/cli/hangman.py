@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from sleuth.cli import GROUPS
 from sleuth.cli.common import (
     Bar,
     compile_notice,
@@ -36,35 +37,40 @@ from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
 from sleuth.games.hangman.difficulty import BANDS, Rating, rate
 from sleuth.games.hangman.game import MAX_LENGTH, hangman
-from sleuth.games.hangman.setter import SetterModel, read_picks, word_prior
-from sleuth.games.hangman.solvers import SOLVERS, get_solver
+from sleuth.games.hangman.setter import SETTER_KINDS, SetterModel, read_picks, word_prior
+from sleuth.games.hangman.solvers import get_solver
 from sleuth.words.feedback import check_length
 from sleuth.words.lists import COMMON_LIST, COMMON_SIZE
 from sleuth.words.wordlist import WordList
 
-app = typer.Typer(rich_markup_mode="markdown",
-    help="Hangman: rate the words of a list, play against the computer, or let it guess yours.",
-    no_args_is_help=True,
-)
+app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["hangman"][1], no_args_is_help=True)
 keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 RATE_SOLVERS = ("exact", "misses", "entropy")
 PLAY_POOL = 3000  # the computer sets one of the most common built-in words of the length
 
-WordsOption = Annotated[
-    Path | None, typer.Option("--words", help="Word list file, one word per line (default: "
-                              "./wordlist.txt if present, else the built-in English list).")]
+WordsOption = Annotated[Path | None, typer.Option(
+    "--words", metavar="FILE", help="Word list file, one word a line. Without --words or --list: "
+    "./wordlist.txt if there is one, else the built-in English dictionary.")]
 ListOption = Annotated[str | None, typer.Option(
-    "--list", help=f"A list shipped with sleuth, by name (see `sleuth lists`), or "
+    "--list", metavar="NAME", help=f"A list shipped with sleuth, by name (see `sleuth lists`), or "
                    f"'{COMMON_LIST}': the {COMMON_SIZE:,} commonest words of the built-in "
                    "dictionary (by wordfreq), words a child likely knows.")]
-SetterOption = Annotated[
-    Path | None, typer.Option("--setter", help="File of the words this setter chose before, one "
-                              "a line, a word chosen again written again: the solver learns "
-                              "the letters and kinds of words they favour and avoid, and how "
-                              "often they repeat (solve adds each new word).")]
-PriorOption = Annotated[str, typer.Option(help="What the solver assumes of the setter: "
-                                          "uniform or frequency (common words likelier).")]
+SetterOption = Annotated[Path | None, typer.Option(
+    "--setter", metavar="FILE", help="File of the words this setter chose before, one a line, a "
+    "word chosen again written again: the solver learns the letters and kinds of words they "
+    "favour and avoid, and how often they repeat, in place of --prior (solve adds each new "
+    "word).")]
+PriorOption = Annotated[str, typer.Option(
+    metavar="NAME", help="What the solver assumes of the setter: uniform (any word alike), "
+    "frequency (common words likelier) or rare-letters (words of rare letters likelier).")]
+
+
+def _checked_prior(prior: str) -> str:
+    """``--prior`` if it names a prior, else one line and exit 2."""
+    if prior not in SETTER_KINDS:
+        raise fail(f"unknown prior {prior!r}; choose one of {', '.join(SETTER_KINDS)}")
+    return prior
 
 
 
@@ -192,30 +198,40 @@ def rate_command(
     words: WordsOption = None,
     list_name: ListOption = None,
     length: Annotated[list[int] | None, typer.Option(
-        "--length", help="Rate only words of this length (repeatable; default: every length).")
+        "--length", metavar="N",
+        help="Rate only words of this length (repeatable; default: every length).")
     ] = None,
     solver: Annotated[str, typer.Option(
+        metavar="NAME",
         help="Who guesses: exact (fewest expected misses), misses (the seed's greedy rule: "
              "the letter fewest words lack) or entropy.")] = "exact",
     prior: PriorOption = "uniform",
     setter: SetterOption = None,
-    lives: Annotated[int, typer.Option(min=0, help="Wrong letters allowed (the column "
-                                                   "'won_with_N_lives').")] = 6,
+    lives: Annotated[int, typer.Option(min=0, help="Wrong letters allowed; one more loses "
+                                                   "(the column won_with_N_lives of --out).")]
+    = 6,
     top: Annotated[int, typer.Option(min=1, help="How many easiest and hardest words to show.")
                    ] = 10,
     out: Annotated[Path | None, typer.Option(
-        help="Write every word's rating here: .csv or .json (by the suffix).")] = None,
+        metavar="FILE", help="Write every word's rating to FILE, .csv or .json by its suffix.")]
+    = None,
     plot: Annotated[Path | None, typer.Option(
-        help="Draw the words per number of misses here (default with --out: beside it, "
-        "OUT.png).")] = None,
+        metavar="FILE", help="Draw the words per number of misses into FILE (.png, .svg or "
+        ".pdf; default: with --out, beside it as OUT.png, else none).")] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot.")] = False,
 ) -> None:
     """Rate how hard each word of a list is to guess, easiest first, in three bands.
 
     For words a child likely knows, rate the commonest words: --list common.
+
+    ```
+    sleuth hangman rate --list common --length 6
+    sleuth hangman rate --words words.txt --top 10 --out ratings.csv
+    ```
     """
     if solver not in RATE_SOLVERS:
         raise fail(f"unknown solver {solver!r}; choose one of {', '.join(RATE_SOLVERS)}")
+    _checked_prior(prior)
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         raise fail(f"{out}: the output file must end in .csv or .json")
     if out is not None:
@@ -229,8 +245,6 @@ def rate_command(
         groups = _groups(all_words.words, length)
         for n in groups:  # every length is checked before any is rated
             check_length(n, MAX_LENGTH)
-        if prior not in ("uniform", "frequency"):
-            raise ValueError(f"unknown prior {prior!r}; choose uniform or frequency")
     except (ValueError, OSError) as error:
         raise fail(str(error)) from error
     console = new_console()
@@ -355,11 +369,13 @@ def _ask(console: Console, prompt: str) -> str | None:
 def play(
     words: WordsOption = None,
     list_name: ListOption = None,
-    length: Annotated[int | None, typer.Option(min=1, help="Letters in the secret word "
-                                                           "(default: 5 to 8 at random).")] = None,
+    length: Annotated[int | None, typer.Option(
+        min=1, help="Letters in the secret word (default: 5 to 8 at random; 4 to 9 from --words "
+        "or --list).")] = None,
     lives: Annotated[int, typer.Option(min=0, help="Wrong letters allowed; one more loses.")
                      ] = 6,
-    seed: Annotated[int | None, typer.Option(help="Seed for the choice of the word.")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the random word (default: a new word each run).")] = None,
     word: Annotated[str | None, typer.Option(help="Play this word (for teaching or testing).")
                     ] = None,
 ) -> None:
@@ -482,15 +498,24 @@ def solve(
     list_name: ListOption = None,
     lives: Annotated[int, typer.Option(min=0, help="Wrong letters the computer may guess; "
                                                    "one more and it loses.")] = 6,
-    solver: Annotated[str, typer.Option(help=f"Who guesses: {', '.join(SOLVERS)}.")] = "exact",
+    solver: Annotated[str, typer.Option(
+        metavar="NAME", help="Who guesses: exact (fewest expected misses), exact-win (most wins "
+        "with the lives given, then fewest misses), misses (the seed's greedy rule: the letter "
+        "fewest words lack) or entropy.")] = "exact",
     prior: PriorOption = "uniform",
     setter: SetterOption = None,
 ) -> None:
     """You think of a word, the computer guesses letters; answer where each one stands.
 
-    Answer with positions (2,5), a pattern (_a__a_), or 'none'. 'undo' takes back the last
-    answer, 'quit' stops.
+    Answer with the positions of the letter, counted from 1 (2,5), a pattern (`_a__a_`), or
+    none. 'undo' takes back the last answer, 'quit' stops.
+
+    ```
+    sleuth hangman solve --length 6
+    sleuth hangman solve --length 6 --setter past.txt
+    ```
     """
+    _checked_prior(prior)
     try:
         strategy = get_solver(solver)
         all_words = _load(words, list_name)

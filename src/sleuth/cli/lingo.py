@@ -30,6 +30,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.cli import GROUPS
 from sleuth.cli.common import (
     Bar,
     compile_notice,
@@ -69,18 +70,19 @@ if TYPE_CHECKING:
     from sleuth.core.game import Game
     from sleuth.words.wordlist import WordList
 
-app = typer.Typer(rich_markup_mode="markdown",
-    help="Lingo: referee a player program against words, or run a pit (tournament).",
-    no_args_is_help=True,
-)
+app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["lingo"][1], no_args_is_help=True)
 
 REFERENCE_LENGTH = 5
 LINGO_LENGTHS = range(4, 14)
 WordsOpt = Annotated[Path | None, typer.Option(
-    "--words", help="Word list file (default: ./wordlist.txt if present, else the official "
-    "list).")]
+    "--words", metavar="FILE", help="Word list file, one word a line. Without --words or "
+    "--list: ./wordlist.txt if there is one, else the official list (lingo-official).")]
 ListOpt = Annotated[str | None, typer.Option(
-    "--list", help="A list shipped with sleuth, by name (see `sleuth lists`).")]
+    "--list", metavar="NAME", help="A list shipped with sleuth, by name (see `sleuth lists`), "
+    "in place of a --words file.")]
+#: Built-in strategies, in the words of every option that takes one.
+BUILT_IN = ("prepared (the strongest), maxscore, tournament, entropy, minimax, expected, "
+            "parts, their -candidates variants, letter-frequency, green-yellow")
 FEEDBACK_STYLES = {"O": "bold green", "?": "bold yellow", "X": "dim"}
 T = TypeVar("T")
 #: The modules of the kernels Lingo's strategies run, and about how long they take to compile.
@@ -180,18 +182,18 @@ def lingo_lengths(text: str) -> list[int]:
 
 def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Table:
     """Our players beside the 2014 entries' published scores, scaled to ``games`` a length."""
-    from sleuth.games.lingo.published import CPP_SECONDS, ENTRIES, scaled
+    from sleuth.games.lingo.published import beside_entries
 
     count = sum(games.values())
     table = Table(title=f"Beside the 2014 entries (their published sums scaled to these {count} "
                   "games)", title_justify="left")
     for column in ("Player", "Total", "per 1000 games", "s/game"):
         table.add_column(column, justify="left" if column == "Player" else "right")
-    rows = [(escape(s.player), float(s.total), f"{s.mean_seconds:.2f}") for s in standings]
-    rows += [(f"{name} (2014)", scaled(name, games), f"{CPP_SECONDS:.2f}" if "C++" in name
-              else "") for name in ENTRIES]
-    for name, total, seconds in sorted(rows, key=lambda row: -row[1]):
-        table.add_row(name, f"{total:,.0f}", f"{1000 * total / max(count, 1):,.0f}", seconds)
+    ours = [(s.player, s.total, s.mean_seconds) for s in standings]
+    for row in beside_entries(ours, games):
+        table.add_row(row.name if row.published else escape(row.name), f"{row.total:,.0f}",
+                      f"{1000 * row.total / max(count, 1):,.0f}",
+                      "" if row.seconds is None else f"{row.seconds:.2f}")
     return table
 
 
@@ -210,36 +212,53 @@ def _interruptible(console: Console, work: Callable[[], T]) -> T:
 @app.command()
 def referee(
     player: Annotated[
-        str, typer.Option("--player", "-player", help="Player command line, e.g. 'perl p.pl'.")
+        str, typer.Option("--player", "-player", metavar="COMMAND", help="The player "
+                          "program's command line, e.g. 'python3 my_player.py'; it is started "
+                          "once a round with the word length as its last argument.")
     ],
     word: Annotated[
         list[str] | None,
         typer.Option(
             "--word",
             "-word",
-            help="Play a round with this word (repeatable; -rounds is then ignored).",
+            metavar="WORD",
+            help="Play a round with this word (repeatable; --rounds is then ignored).",
         ),
     ] = None,
     length: Annotated[
         int | None,
         typer.Option(
-            "--length", "-length", min=1, help="Word length of random rounds (default 5)."
+            "--length", "-length", min=1, help="Letters in the words of random rounds "
+            "(default: 5)."
         ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option("--rounds", "-rounds", min=1, help="Number of random rounds.")
+        int, typer.Option("--rounds", "-rounds", min=1, help="Rounds, each on a random word.")
     ] = 1,
-    seed: Annotated[int | None, typer.Option(help="Seed for the random words.")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the random words (default: new words each run).")] = None,
     words: WordsOpt = None,
     list_name: ListOpt = None,
     timeout: Annotated[
-        float, typer.Option(min=0.01, help="Seconds the player may take per guess.")
+        float, typer.Option(min=0.01, help="Seconds the player may take per guess; past "
+                            "them the round is lost.")
     ] = 30.0,
     debug: Annotated[
-        bool, typer.Option("--debug", "-debug", help="Show the player's stderr.")
+        bool, typer.Option("--debug", "-debug", help="Show the player's stderr (hidden "
+                           "otherwise).")
     ] = False,
 ) -> None:
-    """Referee games of one player program, printing the reference engine's format."""
+    """Referee games of one player program, printing the reference engine's format.
+
+    It also takes the reference engine's single-dash flags (-player, -word, -length, -rounds,
+    -debug), so a script written for that engine runs unchanged. The player reads
+    wordlist.txt and wordlistN.txt from its working folder: copies of the list in use.
+
+    ```
+    sleuth lingo referee -player "python3 my_player.py" -word crane
+    sleuth lingo referee --player ./my_player --length 7 --rounds 20 --seed 1
+    ```
+    """
     cwd = Path.cwd()
     source = word_source(words, cwd, list_name)
     try:
@@ -437,42 +456,48 @@ def pit(
     player: Annotated[
         list[str] | None,
         typer.Option(
-            "--player",
-            help="Built-in strategy name or player command line (repeatable; default prepared).",
+            "--player", metavar="NAME|COMMAND",
+            help="A built-in strategy by name, or a player program's command line; repeatable "
+            f"(default: prepared). Built in: {BUILT_IN}; write builtin:NAME when a file here "
+            "has that name.",
         ),
     ] = None,
     words: WordsOpt = None,
     list_name: ListOpt = None,
     lengths: Annotated[str | None, typer.Option(
-        help="Word lengths: '4-13' or '5,7,9' (default 4-13).")] = None,
+        help="Word lengths, 4 to 13: a range 4-13 or a list 5,7,9 (default: 4-13).")] = None,
     per_length: Annotated[int | None, typer.Option(
-        min=1, help=f"Random words per length (default {DEFAULT_PER_LENGTH}).")] = None,
+        min=1, help=f"Random words per length (default: {DEFAULT_PER_LENGTH}).")] = None,
     seed: Annotated[int | None, typer.Option(
-        help=f"Seed of the word draw (default {DEFAULT_SEED}).")] = None,
-    jobs: Annotated[
-        int | None, typer.Option(min=1, help="Games played in parallel (default: CPU count).")
-    ] = None,
+        help=f"Seed of the random words (default: {DEFAULT_SEED}, the challenge's).")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        min=1, help="Games played at once (default: one per CPU core).")] = None,
     timeout: Annotated[
-        float, typer.Option(min=0.01, help="Seconds a player may take per guess.")
+        float, typer.Option(min=0.01, help="Seconds a player may take per guess; past them "
+                            "the game is lost.")
     ] = 30.0,
-    out: Annotated[
-        Path | None,
-        typer.Option(help="Results file, JSON lines (default runs/lingo-pit-TIMESTAMP.jsonl)."),
-    ] = None,
-    resume: Annotated[
-        Path | None,
-        typer.Option(help="Results file of an interrupted pit: skip its games, append the rest, "
-                     "with the file's settings (players, list, lengths, words a length, seed)."),
-    ] = None,
+    out: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Write the results to FILE, one game a JSON line (default: "
+        "runs/lingo-pit-DATE-TIME.jsonl).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Finish the interrupted pit whose results are in FILE: its games "
+        "are kept, the rest appended, with its settings (players, list, lengths, words a "
+        "length, seed).")] = None,
     plot: Annotated[Path | None, typer.Option(
-        help="Draw each player's points per length here (default: beside the results file, "
-        "RESULTS.png).")] = None,
+        metavar="FILE", help="Draw each player's points per length into FILE (.png, .svg or "
+        ".pdf; default: beside the results, RESULTS.png).")] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot.")] = False,
 ) -> None:
     """Run a tournament: every player guesses the same random words of each length.
 
     Prints the per-length sums, the ranking, and beside them the 2014 entries' published scores
-    scaled to as many games.
+    scaled to as many games. Every game is written to the results file as it ends; a pit
+    stopped by Ctrl-C is finished with --resume.
+
+    ```
+    sleuth lingo pit --player prepared --player "python3 my_player.py" --per-length 100
+    sleuth lingo pit --resume runs/lingo-pit-20261129-140000.jsonl
+    ```
     """
     from sleuth.cli import plots
 
@@ -512,13 +537,15 @@ def pit(
 @app.command()
 def player(
     length: Annotated[int, typer.Argument(help="Word length (the engine passes it last).")],
-    strategy: Annotated[str, typer.Option(help="Built-in strategy to play.")] = "prepared",
+    strategy: Annotated[str, typer.Option(metavar="NAME",
+                                          help=f"Built-in strategy: {BUILT_IN}.")] = "prepared",
 ) -> None:
     """Play one game over stdin/stdout, as a tournament player program.
 
     Reads wordlistN.txt (else wordlist.txt) from the working directory, writes each guess and a
-    newline, reads the feedback line (O, ?, X), and stops on all O, after five attempts or at
-    the end of input.
+    newline, reads the feedback line (O right place, ? elsewhere, X absent), and stops on all
+    O, after five attempts or at the end of input. In a pit, name the strategy instead:
+    `--player prepared`.
     """
     from sleuth.core.strategies import STRATEGIES
     from sleuth.games.lingo.player import play
@@ -546,31 +573,39 @@ def _opening_cells(game: Game, reached: dict[int, float], seconds: float, consol
 
 @app.command()
 def evaluate(
-    length: Annotated[int, typer.Option(help="Word length to evaluate.")] = 5,
+    length: Annotated[int, typer.Option(help="Word length to evaluate, 4 to 13.")] = 5,
     words: WordsOpt = None,
     list_name: ListOpt = None,
-    strategy: Annotated[list[str] | None, typer.Option(help="Strategy (repeatable).")] = None,
+    strategy: Annotated[list[str] | None, typer.Option(
+        metavar="NAME", help=f"Built-in strategy, repeatable (default: prepared): {BUILT_IN}.")
+    ] = None,
     bound: Annotated[bool, typer.Option(help="Also compute a sound upper bound on any "
                                         "strategy's mean, and each strategy's gap to it.")] = True,
-    bound_seconds: Annotated[float, typer.Option(min=0, help="Time allowed to tighten the "
+    bound_seconds: Annotated[float, typer.Option(min=0, help="Seconds allowed to tighten the "
                                                  "bound (it stays sound when cut short).")] = 60,
-    reach: Annotated[float | None, typer.Option(help="Only ask whether any strategy can "
-                                                "average this mean: each first guess is "
-                                                "bounded only until it is at or below it, "
-                                                "which is much faster.")] = None,
+    reach: Annotated[float | None, typer.Option(
+        metavar="MEAN", help="Only ask whether any strategy can average MEAN points a game (0 "
+        "to 500): each first guess is bounded only until it is at or below it, which is much "
+        "faster.")] = None,
     plot: Annotated[Path | None, typer.Option(
-        help="Draw each strategy's words per attempt here (.png, .svg, .pdf).")] = None,
+        metavar="FILE", help="Draw each strategy's words per attempt into FILE (.png, .svg or "
+        ".pdf); none without it.")] = None,
 ) -> None:
     """Exact mean score of strategies over every word of one length (via the decision tree).
 
-    ``prepared`` plays the tree of ``sleuth lingo prepare`` when the list has one. The bound
+    `prepared` plays the tree of `sleuth lingo prepare` when the list has one. The bound
     looks two guesses deep: after any first guess, each class is worth at most what its best
     second guess could reach if every class it leaves named one secret at once and the rest on
     the attempt after. The first guess with the best bound then has its classes searched; when
     their values meet their bounds, the title gives the exact optimum. "after its opening" is
     the same bound for strategies that open with the strategy's first guess: the best mean
-    any play after that opening can reach (exact when it has no "at most"). With ``--reach``
+    any play after that opening can reach (exact when it has no "at most"). With `--reach`
     the bound only settles whether that mean is out of every strategy's reach.
+
+    ```
+    sleuth lingo evaluate --length 5 --strategy tournament --strategy entropy
+    sleuth lingo evaluate --length 9 --reach 308.5
+    ```
     """
     import time
 
@@ -662,13 +697,13 @@ def evaluate(
 def prepare(
     words: WordsOpt = None,
     list_name: ListOpt = None,
-    lengths: Annotated[str, typer.Option(help="Word lengths: '4-13' or '5,7,9'.")] = "4-13",
-    workers: Annotated[
-        int | None, typer.Option(min=1, help="Processes (default: CPU count).")
-    ] = None,
-    cluster: Annotated[
-        str | None, typer.Option(help="Dask scheduler address to run the work on instead.")
-    ] = None,
+    lengths: Annotated[str, typer.Option(
+        help="Word lengths, 4 to 13: a range 4-13 or a list 5,7,9.")] = "4-13",
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Worker processes (default: one per CPU core).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        metavar="ADDRESS", help="Run the work on the Dask scheduler at ADDRESS "
+        "(tcp://host:8786) instead of local processes.")] = None,
     top: Annotated[int | None, typer.Option(min=1, help="First guesses screened, by classes "
                                             "and by entropy each (default: 4; 2 at length 4, "
                                             "screened wider).")] = None,
@@ -680,15 +715,21 @@ def prepare(
     width: Annotated[int | None, typer.Option(min=1, help="Guesses searched by bound and by "
                                               "entropy on larger sets and with four left "
                                               "(default: 4; 12 at length 4, 8 at 5).")] = None,
-    book: Annotated[Path | None, typer.Option(help="Also write each tree, with this command "
-                                              "and the commit, into this folder as the trees "
-                                              "sleuth ships (src/sleuth/data).")] = None,
+    book: Annotated[Path | None, typer.Option(
+        metavar="FOLDER", help="Also write each tree, with this command and the commit, into "
+        "FOLDER as the trees sleuth ships (src/sleuth/data).")] = None,
 ) -> None:
     """Compute the best-score decision tree of each length ahead of the games.
 
     Trees are kept in the cache folder under a hash of the words, so `sleuth lingo player` and
     the pit use them whenever they play the same list; a length already prepared with the same
-    settings (or shipped with sleuth) is not searched again. An interrupted run resumes.
+    settings (or shipped with sleuth) is not searched again. An interrupted run resumes when
+    run again. The options below --cluster tune the search; their defaults are those of the
+    trees sleuth ships.
+
+    ```
+    sleuth lingo prepare --words mylist.txt --lengths 4-13
+    ```
     """
     import time
     from dataclasses import asdict, replace

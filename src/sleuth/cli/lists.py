@@ -19,11 +19,15 @@ def _counts(shipped: lists.ShippedList, role: str, every: bool) -> str:
 
 
 def show_lists(
-    name: Annotated[str | None, typer.Argument(help="Show this list's words at every length, "
-                                               "and where it comes from.")] = None,
+    name: Annotated[str | None, typer.Argument(
+        help="Show this list alone: its words per length at every length, and where it comes "
+        "from.")] = None,
 ) -> None:
     """The word lists shipped with sleuth: name, words per length, source (use with --list)."""
     console = new_console()
+    if name == lists.COMMON_LIST:  # a --list name, but a part of the dictionary, not a file
+        raise fail(f"{name!r} is not a shipped list: --list {name} takes the {lists.COMMON_SIZE:,} "
+                   "commonest words of the built-in dictionary (by wordfreq)")
     try:
         chosen = [lists.get(name)] if name else [lists.get(n) for n in lists.names()]
     except lists.ListError as error:

@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from sleuth.cli import GROUPS
 from sleuth.cli.common import (
     Bar,
     compile_notice,
@@ -43,40 +44,42 @@ from sleuth.games.wordle.game import (
 from sleuth.games.wordle.hint import EXACT_SECONDS, HintSession, Report
 from sleuth.games.wordle.lists import LENGTH, Lists, load_lists
 from sleuth.games.wordle.openers import FirstGuess
-from sleuth.games.wordle.priors import PRIORS
 from sleuth.games.wordle.ratings import EXACT, OBJECTIVES, RANKINGS
 from sleuth.words import feedback as fb
 
-app = typer.Typer(rich_markup_mode="markdown",
-    help="Wordle: an interactive hinter, solved games, benchmarks, openers, the exact optimum, "
-    "several boards at once and the adversarial host.",
-    no_args_is_help=True,
-)
+app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["wordle"][1], no_args_is_help=True)
 keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 TILE = {fb.RIGHT: "bold bright_white on green", fb.PRESENT: "bold black on yellow",
         fb.ABSENT: "bold bright_white on bright_black"}  # ANSI colours: right on any terminal
 
 AnswersOpt = Annotated[Path | None, typer.Option(
-    "--answers", help="Answers (possible secrets), one word a line; default: those of --list.")]
+    "--answers", metavar="FILE",
+    help="Answers (possible secrets), one word a line; default: those of --list.")]
 GuessesOpt = Annotated[Path | None, typer.Option(
-    "--guesses", help="Accepted guesses, one word a line; default: those of --list.")]
+    "--guesses", metavar="FILE",
+    help="Accepted guesses, one word a line; default: those of --list.")]
 ListOpt = Annotated[str | None, typer.Option(
-    "--list", help="Lists shipped with sleuth (see `sleuth lists`); default: the current "
-    "game's, wordle-nyt-2023-07-01 (five letters; other lengths: the built-in dictionary).")]
-LengthOpt = Annotated[int, typer.Option(min=2, max=fb.MAX_LENGTH, help="Word length.")]
-AttemptsOpt = Annotated[int, typer.Option(min=1, help="Attempts allowed.")]
-PriorOpt = Annotated[str, typer.Option(help=f"Prior over answers: {', '.join(PRIORS)}.")]
+    "--list", metavar="NAME", help="Answers and guesses shipped with sleuth, by name (see "
+    "`sleuth lists`), e.g. wordle-original; default: the current game's, "
+    "wordle-nyt-2023-07-01 (at another --length: the built-in dictionary).")]
+LengthOpt = Annotated[int, typer.Option(min=2, max=fb.MAX_LENGTH, help="Letters in a word.")]
+AttemptsOpt = Annotated[int, typer.Option(min=1, help="Guesses allowed a game.")]
+PriorOpt = Annotated[str, typer.Option(
+    metavar="NAME", help="How likely each answer is taken to be: uniform (all alike), "
+    "frequency (common words likelier) or learned (from the --past answers).")]
 PastOpt = Annotated[Path | None, typer.Option(
-    "--past", help="File of past answers (for --prior learned and --exclude-past).")]
+    "--past", metavar="FILE", help="Past answers, one word a line (for --prior learned and "
+    "--exclude-past).")]
 ExcludeOpt = Annotated[bool, typer.Option(
     "--exclude-past", help="Drop past answers: the game does not repeat them.")]
 HardOpt = Annotated[bool, typer.Option(
     "--hard", help="Hard mode: every guess keeps the greens and uses the yellows.")]
 StrategyOpt = Annotated[list[str] | None, typer.Option(
-    "--strategy", "-s", help="Strategy (repeatable): entropy, minimax, expected, parts, their "
-    "-candidates variants, letter-frequency, green-yellow, or optimal (the exact tree after "
-    "the first guess; searched once, then cached).")]
+    "--strategy", "-s", metavar="NAME", help="Strategy, repeatable (default: entropy, minimax, "
+    "expected and parts): entropy, minimax, expected, parts, their -candidates variants "
+    "(guessing only possible answers), letter-frequency, green-yellow, or optimal (the exact "
+    "tree after the first guess; searched once, then cached).")]
 FirstOpt = Annotated[str | None, typer.Option(
     "--first", help="First guess. Default: the proven best opener of the lists in use (the "
     "published exact optimum: SALET on wordle-original, TARSE on the current lists), else the "
@@ -103,8 +106,13 @@ def _opening_line(console: Console, opening: FirstGuess) -> None:
 
 
 def _rankings() -> str:
-    """The rankings and what each optimises, for the help."""
-    return ", ".join(f"{name} ({objective})" if objective != name else name
+    """The rankings and what each optimises, for the help.
+
+    >>> _rankings()
+    'expected (expected remaining), entropy, worst (worst case), green-yellow (seed 004)'
+    """
+    return ", ".join(name if objective == name else objective
+                     if objective.startswith(f"{name} (") else f"{name} ({objective})"
                      for name, objective in OBJECTIVES.items())
 
 
@@ -336,21 +344,23 @@ def run_session(session: HintSession, console: Console, interactive: bool) -> in
 @app.command()
 def hint(
     played: Annotated[list[str] | None, typer.Argument(
-        help="Guesses and colours, e.g. crane:01200 moist:bgbbg (then print and exit).")] = None,
+        help="Guesses and their colours, e.g. crane:01200 moist:bgbbg (then print the hints "
+        "and exit).")] = None,
     hard: HardOpt = False,
     top: Annotated[int, typer.Option(min=1, help="How many guesses to propose.")] = 10,
-    show: Annotated[int, typer.Option(min=0, help="List the answers when at most this many.")]
-    = 20,
-    rank: Annotated[str, typer.Option(help="Rank the proposals after the optimal guess by "
-                                      f"{_rankings()}.")] = "expected",
+    show: Annotated[int, typer.Option(
+        min=0, help="List the answers left when there are at most this many.")] = 20,
+    rank: Annotated[str, typer.Option(
+        metavar="NAME", help=f"Rank the proposals after the optimal guess by {_rankings()}.")]
+    = "expected",
     candidates_only: Annotated[bool, typer.Option(
         "--candidates-only", help="Propose only words that can still be the answer.")] = False,
     exact: Annotated[int, typer.Option(
         min=0, help="Find the exact optimal next guess when at most this many answers are "
         "left (0: never; normal mode only).")] = 250,
     exact_time: Annotated[float, typer.Option(
-        "--exact-time", min=0.01, metavar="SECONDS", help="Give that exact search at most this "
-        "long per answer; past it, the guesses are ranked by the heuristic alone.")]
+        "--exact-time", min=0.01, metavar="SECONDS", help="Seconds that exact search may take "
+        "after each guess entered; past them, the guesses are ranked by --rank alone.")]
     = EXACT_SECONDS,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
@@ -366,6 +376,11 @@ def hint(
     then the best by --rank. Colours: 01200 (2 green, 1 yellow, 0 grey), bygbb (g/y/b), OX?XX,
     or the squares of a shared result (with or without the words). Commands: undo, new,
     hard on|off, all, help, quit. Piped input prints what each line changed, then the hints.
+
+    ```
+    sleuth wordle hint                       # then type: crane 01200
+    sleuth wordle hint crane:bybbb moist:bbbbb --list wordle-original
+    ```
     """
     console = new_console()
     game, lists = make_game(answers, guesses, list_name, length=length, prior=prior, past=past,
@@ -380,8 +395,8 @@ def hint(
             _hint_once(console, session, played, lambda: _lists_line(console, game, lists))
             return
         interactive = sys.stdin.isatty()
+        _lists_line(console, game, lists)  # piped input too: every command names its lists
         if interactive:
-            _lists_line(console, game, lists)
             console.print("[dim]Type a guess and its colours (crane 01200, crane bygbb, or "
                           "paste the squares); `help` for more, `quit` to leave.[/]")
         raise typer.Exit(run_session(session, console, interactive))
@@ -418,9 +433,9 @@ def _hint_once(console: Console, session: HintSession, played: list[str],
 def solve(
     word: Annotated[str, typer.Argument(help="The secret word.")],
     strategy: Annotated[str, typer.Option(
-        "--strategy", "-s", help="Strategy after the first guess (see `bench --help`), or "
-        "optimal. Default: parts, the strongest greedy one on the original lists "
-        "(bench/results).")] = "parts",
+        "--strategy", "-s", metavar="NAME", help="Strategy after the first guess: one of "
+        "`sleuth wordle bench --help`, or optimal (the exact tree). Default: parts, the "
+        "strongest greedy one on the original lists.")] = "parts",
     first: FirstOpt = None,
     own_first: OwnFirstOpt = False,
     hard: HardOpt = False,
@@ -430,7 +445,10 @@ def solve(
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
 ) -> None:
-    """Play one game against WORD and show the path, coloured like the game."""
+    """Play one game against WORD and show the path, coloured like the game.
+
+    It says which first guess it plays and why (the exact optimum, a heuristic or yours).
+    """
     console = new_console()
     secret = word.strip().lower()
     if len(secret) != length or not (secret.isascii() and secret.isalpha()):
@@ -508,11 +526,12 @@ def bench(
     first: FirstOpt = None,
     own_first: OwnFirstOpt = False,
     tree: Annotated[list[Path] | None, typer.Option(
-        help="Also score a saved decision tree (from `sleuth wordle optimal`); repeatable.")]
-    = None,
+        metavar="FILE", help="Also score a saved decision tree (from `sleuth wordle optimal`); "
+        "repeatable.")] = None,
     hard: HardOpt = False,
     plot: Annotated[Path | None, typer.Option(
-        help="Draw the distributions here (.png, .svg, .pdf); none without it.")] = None,
+        metavar="FILE", help="Draw the distributions into FILE (.png, .svg or .pdf); none "
+        "without it.")] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot (the default).")]
     = False,
     answers: AnswersOpt = None,
@@ -521,8 +540,9 @@ def bench(
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
     prior: PriorOpt = "uniform",
-    scoring: Annotated[str, typer.Option(help="guesses, or lingo (100 x (6 - guesses)).")]
-    = "guesses",
+    scoring: Annotated[str, typer.Option(
+        metavar="NAME", help="guesses (the fewest), or lingo: also the points of Lingo's "
+        "rules, 100 x (6 - guesses) a game solved.")] = "guesses",
 ) -> None:
     """Play every answer with several strategies after one first guess: mean and total
     guesses (a failed game counts attempts + 1), distribution, failures, worst, time."""
@@ -614,14 +634,15 @@ def _tree_strategy(game: Game, path: Path):
 
 @app.command()
 def openers(
-    by: Annotated[str, typer.Option(help=f"Rank by {_rankings()}.")] = "expected",
+    by: Annotated[str, typer.Option(metavar="NAME", help=f"Rank by {_rankings()}.")] = "expected",
     top: Annotated[int, typer.Option(min=1, help="How many openers to list.")] = 20,
     exact: Annotated[int, typer.Option(
-        min=0, help="Play every answer after the default first guess and the best N openers "
-        "for their exact mean.")] = 5,
+        min=0, metavar="N", help="Play every answer after the default first guess and the best "
+        "N openers for their exact mean (0: none).")] = 5,
     strategy: Annotated[str, typer.Option(
-        "--strategy", "-s", help="How the rest is played for the exact mean: a strategy name, "
-        "or 'optimal' (the exact search; slow).")] = "entropy",
+        "--strategy", "-s", metavar="NAME", help="How the rest is played for the exact mean: "
+        "a strategy of `sleuth wordle bench --help`, or optimal (the exact search; slow).")]
+    = "entropy",
     hard: HardOpt = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
@@ -630,7 +651,8 @@ def openers(
     attempts: AttemptsOpt = ATTEMPTS,
     prior: PriorOpt = "uniform",
     plot: Annotated[Path | None, typer.Option(
-        help="Draw the openers' ratings and exact means here (.png, .svg, .pdf).")] = None,
+        metavar="FILE", help="Draw the openers' ratings and exact means into FILE (.png, .svg "
+        "or .pdf); none without it.")] = None,
 ) -> None:
     """Rank every accepted guess as a first guess, then score the best few exactly.
 
@@ -755,16 +777,21 @@ def optimal(
         "searched.")] = None,
     hard: HardOpt = False,
     cluster: Annotated[str | None, typer.Option(
-        help="Dask scheduler address (tcp://host:8786) to spread the search.")] = None,
-    workers: Annotated[int | None, typer.Option(min=1, help="Local processes.")] = None,
+        metavar="ADDRESS", help="Run the search on the Dask scheduler at ADDRESS "
+        "(tcp://host:8786) instead of local processes.")] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Worker processes (default: one per CPU core).")] = None,
     out: Annotated[Path | None, typer.Option(
-        help="Write the tree here: .json (or .json.gz), .dot, .svg (drawn by Graphviz) or "
-        ".txt, by the suffix; default: wordle-optimal-FIRST.json.")] = None,
+        metavar="FILE", help="Write the tree to FILE, in the format its suffix names: .json (or "
+        ".json.gz), .dot, .txt or .svg (drawn by Graphviz); default: "
+        "wordle-optimal-FIRST.json (wordle-optimal-hard-FIRST.json with --hard).")] = None,
     every: Annotated[bool, typer.Option(
         "--all", help="The best opener of all: every first guess searched in turn (best "
         "heuristic first), recorded in --results and resumed from it.")] = False,
     results: Annotated[Path | None, typer.Option(
-        help="Records of --all; default: wordle-openers.jsonl.")] = None,
+        metavar="FILE", help="With --all: the file recording each opener searched, from which "
+        "a rerun resumes; default: wordle-openers.jsonl (wordle-openers-hard.jsonl with "
+        "--hard).")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="With --all: stop after N openers.")]
     = None,
     answers: AnswersOpt = None,
@@ -773,7 +800,18 @@ def optimal(
     length: LengthOpt = LENGTH,
     attempts: AttemptsOpt = ATTEMPTS,
 ) -> None:
-    """The exact optimal decision tree: the least total guesses over every answer."""
+    """The exact optimal decision tree: the least total guesses over every answer.
+
+    Without --first it searches the tree after the proven best opener of the lists (SALET on
+    wordle-original) and checks its total against the published one; on lists with no
+    published optimum, every opener. --all searches every opener in turn, each cut as soon as
+    it cannot match the best so far.
+
+    ```
+    sleuth wordle optimal --list wordle-original          # 7920 after SALET
+    sleuth wordle optimal --list wordle-original --hard   # 8122
+    ```
+    """
     from sleuth.games.wordle.openers import proven_opener
     from sleuth.solve.export import tree_format, write_tree
 
@@ -881,11 +919,12 @@ def boards(
     games: Annotated[int, typer.Option(min=1, help="Random games to play.")] = 5,
     seed: Annotated[int, typer.Option(help="Seed of the random answers.")] = 1,
     secret: Annotated[list[str] | None, typer.Option(
-        help="Play these answers, one per board (repeatable).")] = None,
+        metavar="WORD", help="Play these answers, one per board (repeatable).")] = None,
     attempts: Annotated[int | None, typer.Option(
-        min=1, help="Attempts; default: boards + 5.")] = None,
-    metric: Annotated[str, typer.Option(help="entropy, minimax, expected or parts.")]
-    = "entropy",
+        min=1, help="Guesses allowed; default: boards + 5.")] = None,
+    metric: Annotated[str, typer.Option(
+        metavar="NAME", help="How a guess is chosen over the open boards: entropy, minimax, "
+        "expected or parts.")] = "entropy",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary.")] = False,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
@@ -950,9 +989,11 @@ def _show_boards(console: Console, game: Game, secrets: Sequence[int], result) -
 
 @app.command()
 def absurdle(
-    first: Annotated[str | None, typer.Option(help="Fix the first guess.")] = None,
+    first: Annotated[str | None, typer.Option(
+        help="Open with this guess (default: the search tries every one).")] = None,
     play: Annotated[list[str] | None, typer.Option(
-        "--play", help="Just show the host's answers to these guesses (repeatable).")] = None,
+        "--play", metavar="WORD", help="Just show the host's answers to these guesses "
+        "(repeatable).")] = None,
     limit: Annotated[int, typer.Option(min=1, help="Give up beyond this many guesses.")] = 8,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
@@ -1012,6 +1053,11 @@ def review(
 ) -> None:
     """Review a finished game: per turn the answers left, the expected guesses to finish after
     your guess and after the best (skill: guesses lost), and luck (answers fewer than expected).
+
+    ```
+    sleuth wordle review crane moist spilt --answer spilt
+    sleuth wordle review crane:bbbbb moist:bbgyg spilt:ggggg
+    ```
     """
     from sleuth.games.wordle.review import played as read_played
     from sleuth.games.wordle.review import review as review_game

@@ -9,6 +9,7 @@ no traceback reaches a page.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,11 +19,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from sleuth.web import hint, review, views
+from sleuth.web import hint, pit, play_hangman, play_mastermind, play_wordle, review, uploads, views
 from sleuth.web.service import DEADLINE, HERE, InputError, Service, new_service
 
 MAX_BODY = 16 * 1024  # bytes a request body may hold
-ROUTERS = (hint.router, review.router)
+ROUTERS = (hint.router, review.router, pit.router, uploads.router, play_mastermind.router,
+           play_hangman.router, play_wordle.router)
+#: The few paths whose POST bodies may hold more: the uploads of files.
+WIDER = {pit.PATH: pit.MAX_FILE, uploads.PATH: uploads.MAX_BODY}
 
 
 class TooLarge(Exception):
@@ -30,18 +34,22 @@ class TooLarge(Exception):
 
 
 class BodyLimit:
-    """ASGI middleware ending a request whose body is over ``limit`` bytes with a 413."""
+    """ASGI middleware ending a request whose body is over ``limit`` bytes with a 413 (over
+    ``wider[path]`` for a POST to one of those exact paths)."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY,
+                 wider: Mapping[str, int] | None = None) -> None:
+        self.app, self.limit, self.wider = app, limit, dict(wider or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.wider.get(scope["path"], self.limit) if scope["method"] == "POST" \
+            else self.limit
         declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
-        if not declared.isdigit() or int(declared) > self.limit:
-            await _too_large(scope, receive, send, self.limit)
+        if not declared.isdigit() or int(declared) > limit:
+            await _too_large(scope, receive, send, limit)
             return
         seen = 0
 
@@ -49,7 +57,7 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
+            if seen > limit:
                 raise TooLarge
             return message
 
@@ -65,7 +73,7 @@ def create_app(*, sessions: int = 200, idle: float = 3600.0, deadline: float = D
                max_body: int = MAX_BODY) -> FastAPI:
     """The app: the pages' routers, the API under ``/api``, static files under ``/static``."""
     app = FastAPI(title="sleuth", docs_url=None, redoc_url=None, openapi_url=None)
-    app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(BodyLimit, limit=max_body, wider=WIDER)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.service = new_service(sessions, idle, deadline)
     _handlers(app, app.state.service)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -287,3 +288,130 @@ def test_few_answers_left_propose_only_them() -> None:
     left = consistent([("cigar", colours("cigar", "major"))])
     assert len(left) == 2 and pair.remaining == 2
     assert {r.word for r in pair.suggestions} == set(pair.answers) == set(left)
+
+
+def test_a_pasted_grid_reads_rows_with_or_without_their_words() -> None:
+    from sleuth.games.wordle.hint import read_grid
+
+    text = ("Wordle 1,234 3/6*\n\n"
+            f"{colours('salet', 'crate', 'squares')}\n"
+            f"crane {colours('crane', 'crate', 'squares')}\n"
+            f"{' '.join(colours('crate', 'crate', 'squares'))} CRATE\n")
+    rows = read_grid(text, 5)
+    assert [(r.number, r.word) for r in rows] == [(1, None), (2, "crane"), (3, "crate")]
+    assert [r.code for r in rows] == [fb.reference_code(w, "crate")
+                                      for w in ("salet", "crane", "crate")]
+    for bad, says in ((f"salet {GREY * 4}", "row 1 (salet"), (f"{GREY * 5}\nsalet", "row 2"),
+                      (f"{GREY * 5}\nsalet {GREY * 5} x", "row 2"), ("", "no row"),
+                      ("cranes 00000", "no word of 5 letters")):
+        with pytest.raises(ValueError, match=re.escape(says)):
+            read_grid(bad, 5)
+
+
+def test_replay_plays_every_row_or_none_naming_the_one_that_fails() -> None:
+    s = session()
+    s.feed(f"crane {colours('crane', 'cigar')}")
+    rows = [("salet", fb.reference_code("salet", "crate")),
+            ("CRANE", fb.reference_code("crane", "crate"))]
+    report = s.replay(rows)
+    assert report.error is None and [t.word for t in report.turns] == ["salet", "crane"]
+    assert report.remaining == len(consistent([(w.lower(), fb.to_text(c, 5, "digits"))
+                                               for w, c in rows]))
+    before = list(s.turns)
+    bad = s.replay([rows[0], ("zzzzz", 0)])
+    assert bad.error.startswith("row 2 (ZZZZZ") and "not in the guess list" in bad.error
+    clash = s.replay([rows[0], ("crane", fb.parse("22222"))])
+    assert clash.error.startswith("row 2 (CRANE") and "no answer fits" in clash.error
+    assert s.turns == before
+    hard = session(hard=True)
+    refused = hard.replay([("crane", fb.parse("20000")), ("salet", 0)])
+    assert refused.error.startswith("row 2") and "hard mode" in refused.error
+
+
+def test_a_split_counts_the_answers_of_each_feedback() -> None:
+    s = session()
+    s.feed(f"crane {colours('crane', 'cigar')}")
+    split = s.split("SALET")
+    left = s.game.secret_words(s.remaining)
+    expected: dict[int, list[str]] = {}
+    for answer in left:
+        expected.setdefault(fb.reference_code("salet", answer), []).append(answer)
+    assert {c: sorted(s.game.secret_words(m)) for c, m in split.classes} == expected
+    assert [m.size for _, m in split.classes] == sorted((len(v) for v in expected.values()),
+                                                        reverse=True)
+    assert split.rating.worst == max(len(v) for v in expected.values())
+    with pytest.raises(ValueError, match="not an allowed guess"):
+        s.split("zzzzz")
+
+
+def test_the_likeliest_answers_come_first() -> None:
+    from sleuth.words.wordlist import frequencies
+
+    likely = session().likely(5)
+    freq = dict(zip(ANSWERS, frequencies(ANSWERS), strict=True))
+    assert [w for w, _ in likely] == sorted(ANSWERS, key=lambda w: -freq[w])[:5]
+    weights = np.arange(1, len(ANSWERS) + 1, dtype=np.float64)
+    weighted = HintSession(wordle_game(ANSWERS, GUESSES, weights=weights)).likely(len(ANSWERS))
+    assert [w for w, _ in weighted] == ANSWERS[::-1]
+    assert sum(p for _, p in weighted) == pytest.approx(1)
+
+
+def test_sessions_sharing_their_parts_reuse_each_others_work() -> None:
+    from sleuth.games.wordle.hint import Shared
+
+    game = wordle_game(ANSWERS, GUESSES)
+    shared = Shared(game)
+    first = HintSession(game, shared=shared, exact=100)
+    one = first.feed(f"salet {colours('salet', 'cigar')}")
+    seen = (len(shared.suggestions), len(shared.exact))
+    second = HintSession(game, shared=shared, exact=100)
+    two = second.feed(f"salet {colours('salet', 'cigar')}")
+    assert (len(shared.suggestions), len(shared.exact)) == seen
+    assert two.suggestions == one.suggestions and two.optimal == one.optimal
+    other = HintSession(game, shared=shared, top=3)  # other options: other entries
+    other.report()
+    assert len(shared.suggestions) > seen[0]
+    with pytest.raises(ValueError, match="another game"):
+        HintSession(wordle_game(ANSWERS), shared=shared)
+
+
+def test_threads_asking_a_memo_for_one_key_make_it_once() -> None:
+    import threading
+    import time
+
+    from sleuth.games.wordle.hint import Memo
+
+    memo, made = Memo(limit=4), []
+
+    def make() -> int:
+        made.append(1)
+        time.sleep(0.2)
+        return 42
+
+    got: list[int] = []
+    threads = [threading.Thread(target=lambda: got.append(memo.get_or_make("k", make)))
+               for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert got == [42] * 5 and made == [1]
+
+    def fail() -> int:
+        raise RuntimeError("no")
+
+    with pytest.raises(RuntimeError):
+        memo.get_or_make("bad", fail)
+    assert memo.get_or_make("bad", lambda: 7) == 7  # a failed make leaves the key free
+
+
+def test_the_exact_search_on_the_games_own_tables_agrees() -> None:
+    from sleuth.games.wordle.hint import Shared
+
+    game = wordle_game(ANSWERS, GUESSES)
+    line = f"salet {colours('salet', 'cigar')}"
+    cut = HintSession(game, exact=100, exact_seconds=None).feed(line).optimal
+    whole = HintSession(game, exact=100, exact_seconds=None,
+                        shared=Shared(game, full_tables=True)).feed(line).optimal
+    assert cut is not None and whole is not None
+    assert (whole.mean, whole.worst) == (cut.mean, cut.worst)

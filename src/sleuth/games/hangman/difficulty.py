@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from sleuth.core.game import Game
-from sleuth.core.tree import Node, evaluate
+from sleuth.core.tree import LazyTree, Node, evaluate
 from sleuth.games.hangman.game import LETTERS, hangman
+from sleuth.games.hangman.greedy import RULES
 from sleuth.games.hangman.search import UNLIMITED
-from sleuth.games.hangman.solvers import get_solver
+from sleuth.games.hangman.solvers import get_solver, greedy_outcomes
 
 VOWELS = frozenset("aeiou")
 BANDS = ("easy", "medium", "hard")
@@ -207,3 +208,42 @@ def rate(words: Sequence[str], solver: str = "misses", *, lives: int = 6,
     return Rating(list(game.secret_labels), misses, misses <= lives, letters,
                   seed_formula(game.secret_labels), solver, lives,
                   time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class WordDifficulty:
+    """How hard one word is: the misses a greedy solver makes on it, the letters it guessed,
+    and its band among the ``words`` words of its list and length (cut at ``edges``)."""
+
+    word: str
+    misses: int
+    band: str
+    edges: tuple[float, float]
+    letters: str
+    solver: str
+    words: int
+
+
+def word_difficulty(words: Sequence[str], word: str, solver: str = "misses") -> WordDifficulty:
+    """The difficulty of one word of ``words`` under a greedy ``solver`` (``misses``, the seed's
+    rule, or ``entropy``), as :func:`rate` has it but without its tree: every word's misses in
+    one compiled pass, the word's letters along the solver's own path.
+
+    >>> d = word_difficulty(["puzzle", "guzzle", "muzzle", "bottle", "button"], "puzzle")
+    >>> d.misses, d.band, d.letters
+    (2, 'hard', 'eluzgm')
+    """
+    if solver not in RULES:
+        raise ValueError(f"unknown greedy solver {solver!r}; choose one of {', '.join(RULES)}")
+    game = hangman(words, lives=UNLIMITED)
+    try:
+        index = list(game.secret_labels).index(word)
+    except ValueError:
+        raise ValueError(f"{word[:40]!r} is not one of the words given") from None
+    misses, _ = greedy_outcomes(game, solver, UNLIMITED)
+    edges = band_edges(misses)
+    end = LazyTree(game, get_solver(solver)).against(index)
+    letters = "".join(game.guess_labels[guess] for guess, _ in end.position.history)
+    band = bands(misses[index : index + 1], edges)[0]
+    count = len(game.secret_labels)
+    return WordDifficulty(word, int(misses[index]), band, edges, letters, solver, count)

@@ -30,6 +30,7 @@ from sleuth.core.journal import (
     Journal,
     JournalError,
     open_journal,
+    parse,
     read_journal,
 )
 from sleuth.core.parallel import cores
@@ -81,11 +82,16 @@ class Standing:
     seconds: float = 0.0
     slowest: float = 0.0
     faults: int = 0
+    length_games: dict[int, int] = field(default_factory=dict)
 
     @property
     def mean_seconds(self) -> float:
         """Mean wall time per game."""
         return self.seconds / self.games if self.games else 0.0
+
+    def mean_points(self) -> dict[int, float]:
+        """Mean points per game at each length the player has played."""
+        return {n: self.per_length[n] / count for n, count in sorted(self.length_games.items())}
 
 
 @dataclass
@@ -383,6 +389,21 @@ def read_results(path: Path) -> Contents:
         raise PitError(str(error)) from None
 
 
+def parse_results(data: bytes, name: str = "the file") -> Contents:
+    """Header and records of a results file's bytes (an upload, say), a torn last line left
+    out; anything wrong with them (empty, not UTF-8, not JSON lines, not a pit's results, no
+    header) is one PitError naming ``name`` (and the line)."""
+    if not data.strip():
+        raise PitError(f"{name} is empty")
+    try:
+        found = parse(data, Path(name), RESULTS)
+    except JournalError as error:
+        raise PitError(str(error)) from None
+    if found.header is None:
+        raise PitError(f"{name} is not a results file: it has no header line")
+    return found
+
+
 def games(results: Contents) -> list[dict[str, Any]]:
     """The game records of a results file (a header repeated by an old pit left out)."""
     return [record for record in results.records if record["type"] == "game"]
@@ -467,6 +488,7 @@ def standings(records: Iterable[dict[str, Any]], players: Sequence[str]) -> list
             continue
         length = int(record["length"])
         standing.per_length[length] = standing.per_length.get(length, 0) + int(record["score"])
+        standing.length_games[length] = standing.length_games.get(length, 0) + 1
         standing.total += int(record["score"])
         standing.games += 1
         seconds = float(record.get("seconds") or 0.0)
@@ -484,6 +506,40 @@ def ranks(ranked: Sequence[Standing]) -> list[int]:
         tied = index > 0 and standing.total == ranked[index - 1].total
         result.append(result[-1] if tied else index + 1)
     return result
+
+
+def games_per_length(records: Iterable[dict[str, Any]]) -> dict[int, int]:
+    """Games of each length in the records, counted as the pit draws them: one per word."""
+    drawn: dict[int, set[str]] = {}
+    for record in records:
+        drawn.setdefault(int(record["length"]), set()).add(str(record["word"]))
+    return {length: len(words) for length, words in sorted(drawn.items())}
+
+
+@dataclass
+class PitResults:
+    """The figures of a results file: its header, the standings (best first) and their ranks,
+    the lengths played, the games of each length, whether a torn last line was left out."""
+
+    header: dict[str, Any]
+    standings: list[Standing]
+    ranks: list[int]
+    lengths: list[int]
+    games: dict[int, int]
+    torn: bool
+
+
+def results_of(results: Contents, name: str = "the file") -> PitResults:
+    """The standings of a results file's header players over its games; a PitError naming
+    the file (``name``) when it holds no game of theirs yet."""
+    header = results.header or {}
+    players = list(dict.fromkeys(header.get("players", [])))
+    played = [record for record in games(results) if record["player"] in players]
+    if not played:
+        raise PitError(f"{name} holds no finished game of its players yet")
+    ranked = standings(played, players)
+    count = games_per_length(played)
+    return PitResults(header, ranked, ranks(ranked), list(count), count, results.torn)
 
 
 # --- running ----------------------------------------------------------------------------

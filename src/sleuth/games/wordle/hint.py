@@ -21,13 +21,18 @@ message and changes nothing.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import numpy as np
 
 from sleuth.core.game import Game, Position
+from sleuth.games.wordle.book import Book, digest
 from sleuth.games.wordle.hardmode import hard_pool, hard_violation
-from sleuth.games.wordle.lookahead import Lookahead, Optimal, exact_among
+from sleuth.games.wordle.lookahead import Lookahead, Optimal, exact_among, exact_next
 from sleuth.games.wordle.openers import FirstGuess, proven_opener
 from sleuth.games.wordle.ratings import OBJECTIVES, Rating, best_guesses, check_ranking, rate
 from sleuth.words import feedback as fb
@@ -84,6 +89,202 @@ class Report:
 EXACT_SECONDS = 1.0  # the exact look-ahead's time limit per answer; then the heuristic's ranking
 SMALL_SEARCH = 20_000  # guesses x answers left searched in this process: quick, not timed
 RAN_OUT = "ran out"  # memo entry of a position whose exact search ran out of time
+MEMO = 4096  # positions a shared memo keeps
+
+
+class Memo(MutableMapping[Hashable, Any]):
+    """A bounded memo that threads may share: past ``limit`` entries, the least recently
+    used goes.
+
+    >>> m = Memo(limit=2)
+    >>> m["a"], m["b"] = 1, 2
+    >>> m.get("a"); m["c"] = 3
+    1
+    >>> "b" in m, "a" in m, len(m)
+    (False, True, 2)
+    """
+
+    def __init__(self, limit: int = MEMO) -> None:
+        self.limit = limit
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self._making: dict[Hashable, threading.Lock] = {}
+
+    def get_or_make(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """The value of ``key``, made by ``make()`` if it is missing; threads asking for a
+        key being made wait for it rather than make it again."""
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+            making = self._making.get(key)
+            mine = making is None
+            if making is None:
+                making = self._making[key] = threading.Lock()
+                making.acquire()
+        if not mine:
+            with making:  # until the maker is done (or failed: then this thread tries)
+                pass
+            return self.get_or_make(key, make)
+        try:
+            value = make()
+            self[key] = value
+            return value
+        finally:
+            with self._lock:
+                del self._making[key]
+            making.release()
+
+    def get(self, key: Hashable, default: Any = None) -> Any:
+        with self._lock:
+            if key not in self._items:
+                return default
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def __getitem__(self, key: Hashable) -> Any:
+        with self._lock:
+            return self._items[key]
+
+    def __delitem__(self, key: Hashable) -> None:
+        with self._lock:
+            del self._items[key]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        with self._lock:
+            return iter(list(self._items))
+
+    def __setitem__(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.limit:
+                self._items.popitem(last=False)
+
+    def __contains__(self, key: object) -> bool:
+        with self._lock:
+            return key in self._items
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+
+class Shared:
+    """What every hint session over one game shares: the suggestions and exact figures of the
+    positions seen (the opening's among them, the same for every session), the published
+    openers, the words known, the answers' likelihood, and the :class:`book.Book` of optimal
+    trees searched. Safe to share between threads; each part is made once, when first asked.
+    With ``full_tables`` the exact searches here run on the game's own tables (every guess
+    against every answer, built once: 47 MB for the current lists), a few times quicker than
+    on tables cut to each position's answers: worth it where many positions are searched."""
+
+    def __init__(self, game: Game, limit: int = MEMO, *, full_tables: bool = False) -> None:
+        self.game, self.full_tables = game, full_tables
+        self.suggestions, self.exact = Memo(limit), Memo(limit)
+        self.book = Book(game)
+        self._openers: dict[bool, FirstGuess | None] = {}
+        self._known: frozenset[str] | None = None
+        self._rank: np.ndarray | None = None
+        self._lock = threading.Lock()
+
+    def opener(self, hard: bool) -> FirstGuess | None:
+        """The published best opener of the game's lists in that mode, if there is one."""
+        with self._lock:
+            if hard not in self._openers:
+                self._openers[hard] = proven_opener(self.game, hard)
+            return self._openers[hard]
+
+    def known(self) -> frozenset[str]:
+        """Every guess and answer of the game."""
+        with self._lock:
+            if self._known is None:
+                self._known = frozenset(self.game.guess_labels) | frozenset(
+                    self.game.secret_labels)
+            return self._known
+
+    def likelihood(self) -> np.ndarray:
+        """How likely each answer is: the game's prior, else English word frequency (what
+        makes a word a likely choice of the setter); sums to 1."""
+        with self._lock:
+            if self._rank is None:
+                if self.game.weights is not None:
+                    weights = np.asarray(self.game.weights, dtype=np.float64)
+                    self._rank = weights / weights.sum()
+                else:
+                    from sleuth.words.wordlist import frequencies
+
+                    self._rank = frequencies(self.game.secret_labels)
+            return self._rank
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """A row of a pasted result: its number in the grid (from 1), the word if given, and the
+    colours."""
+
+    number: int
+    word: str | None
+    code: int
+
+
+def read_grid(text: str, length: int) -> list[GridRow]:
+    """The rows of a pasted result, one a line: the colours (squares or any notation), with
+    or without the word before or after them; blank lines and a shared result's header
+    (``Wordle 1,234 4/6``) are left out. A line that is no row: ValueError naming it.
+
+    >>> rows = read_grid("Wordle 1,234 3/6\\n\\n⬛🟨⬛⬛⬛\\nmoist 🟩🟩🟩🟩🟩", 5)
+    >>> [(r.number, r.word, fb.to_text(r.code, 5, "digits")) for r in rows]
+    [(1, None, '01000'), (2, 'moist', '22222')]
+    """
+    rows: list[GridRow] = []
+    for line in text.splitlines():
+        if not line.strip() or _HEADER.match(line):
+            continue
+        number = len(rows) + 1
+        try:
+            word, code = _grid_line(line, length)
+        except ValueError as error:
+            raise ValueError(f"row {number} ({line.strip()[:40]}): {error}") from None
+        rows.append(GridRow(number, word, code))
+    if not rows:
+        raise ValueError("no row of colours found: paste the grid of squares, one row a line")
+    return rows
+
+
+def _grid_line(line: str, length: int) -> tuple[str | None, int]:
+    """One row of a pasted grid: (the word or None, the colours' code)."""
+    tokens = [t for t in _SPLIT.split(_GLUE.sub("", line.strip())) if t]
+    if len(tokens) == 1:
+        try:
+            return None, fb.parse(tokens[0], length)
+        except fb.FeedbackError as error:
+            if _is_word(tokens[0], length):
+                raise ValueError(f"no colours for {tokens[0].upper()}") from None
+            raise ValueError(str(error)) from None
+    if len(tokens) != 2:
+        raise ValueError("a row is the colours, with the word played before or after them")
+    problem = f"no word of {length} letters"
+    for word, marks in (tokens, tokens[::-1]):
+        if _is_word(word, length):
+            try:
+                return word.lower(), fb.parse(marks, length)
+            except fb.FeedbackError as error:
+                problem = str(error)
+    raise ValueError(problem)
+
+
+def _is_word(token: str, length: int) -> bool:
+    return token.isascii() and token.isalpha() and len(token) == length
+
+
+@dataclass(frozen=True)
+class Split:
+    """How a guess splits the answers left: its rating, and each feedback's answers (code,
+    answer indices), the largest class first."""
+
+    rating: Rating
+    classes: list[tuple[int, np.ndarray]]
 
 
 class HintSession:
@@ -94,23 +295,27 @@ class HintSession:
     are left. The optimal next guess comes first: before any guess, the published best opener
     of the shipped lists; with at most ``exact`` answers left, the exact search's, for at most
     ``exact_seconds`` (None: no limit); :meth:`close` ends the worker process it runs in.
+    A position on a tree of the ``shared`` book gets the tree's figures whatever its size.
+    Sessions over one game may pass one :class:`Shared`: what one works out, the others reuse.
     """
 
     def __init__(self, game: Game, *, hard: bool = False, top: int = 10, show: int = 20,
                  rank: str = "expected", exact: int = 0,
                  exact_seconds: float | None = EXACT_SECONDS,
-                 candidates_only: bool = False) -> None:
+                 candidates_only: bool = False, shared: Shared | None = None) -> None:
         check_ranking(rank)
         if exact_seconds is not None and not exact_seconds > 0:
             raise ValueError("the exact search's time limit must be above 0 seconds")
+        if shared is not None and shared.game is not game:
+            raise ValueError("the shared parts belong to another game")
+        self.shared = Shared(game) if shared is None else shared
         self.game = game
         self.length = int(game.guesses.shape[1])
         self.hard = hard
         self.top, self.show, self.rank = top, show, rank
         self.exact, self.exact_seconds = exact, exact_seconds
         self.candidates_only = candidates_only
-        self._openers: dict[bool, FirstGuess | None] = {}
-        self._exact_memo: dict[tuple[bytes, int], Optimal | str | None] = {}
+        self._exact_memo = self.shared.exact
         self._worker: Lookahead | None = None
         if exact > 2 and exact_seconds is not None and not hard and not self._small(exact):
             self._worker = Lookahead(game, self._exact_memo)  # warms up while the user types
@@ -118,8 +323,10 @@ class HintSession:
         self.candidates: list[np.ndarray] = [game.start().candidates]
         self.words: list[str] = []
         self.codes: list[int] = []
-        self._memo: dict[tuple[bytes, bytes], list[Rating]] = {}
-        self._known = set(game.guess_labels) | set(game.secret_labels)
+        self._memo = self.shared.suggestions
+        self._known = self.shared.known()
+        self._named_set: tuple[np.ndarray, bytes] | None = None
+        self._pool: tuple[tuple, np.ndarray] | None = None
 
     # -- state -----------------------------------------------------------------------------
 
@@ -245,6 +452,55 @@ class HintSession:
         self.turns.append(Turn(word, code))
         self.candidates.append(keep)
 
+    def replay(self, rows: Sequence[tuple[str, int]]) -> Report:
+        """Start over and play ``rows`` (word, colours' code) in order, each word a guess of
+        the game: every row, or (when one cannot be played) none, the report's error naming
+        that row."""
+        snap = self._snapshot()
+        self._restore(([], self.candidates[:1], [], [], self.hard))
+        notes: list[str] = []
+        for number, (word, code) in enumerate(rows, 1):
+            try:
+                self.game.guess_index(word.lower())
+                self._apply(word.lower(), code, notes)
+            except ValueError as error:
+                self._restore(snap)
+                shown = f"{word.upper()} {fb.to_text(code, self.length, 'squares')}"
+                reason = str(error).replace(f"{word.lower()!r} is not an allowed guess",
+                                            f"{word.upper()} is not in the guess list")
+                return self.report(error=f"row {number} ({shown}): {reason}")
+        return self.report(notes=notes)
+
+    def split(self, word: str) -> Split:
+        """How ``word`` (a guess of the game) splits the answers left; ValueError otherwise."""
+        guess = self.game.guess_index(word.lower())
+        cands = self.remaining
+        classes = sorted(self.game.partition(guess, cands), key=lambda c: (-c[1].size, c[0]))
+        return Split(rate(self.game, np.array([guess]), cands)[0], classes)
+
+    def likely(self, n: int) -> list[tuple[str, float]]:
+        """The ``n`` likeliest answers left, likeliest first, each with its chance among them
+        (:meth:`Shared.likelihood`; ties in the list's order)."""
+        cands = self.remaining
+
+        def make() -> list[tuple[str, float]]:
+            weights = self.shared.likelihood()[cands]
+            order = np.argsort(-weights, kind="stable")[:n]
+            total = float(weights.sum())
+            return [(self.game.secret_labels[int(cands[i])], float(weights[i]) / total)
+                    for i in order]
+
+        if cands.size <= n:  # a quick sort: not worth a place in the memo
+            return make()
+        return list(self._memo.get_or_make(("likely", self.position_key(), n), make))
+
+    def position_key(self) -> bytes:
+        """A short name of the answers left (kept for the last set named)."""
+        cands = self.remaining
+        if self._named_set is None or self._named_set[0] is not cands:
+            self._named_set = (cands, digest(cands))
+        return self._named_set[1]
+
     def _contradiction(self, shown: str, before: int) -> str:
         where = ("no answer in the list" if not self.turns
                  else f"none of the {before} answers left after "
@@ -258,13 +514,18 @@ class HintSession:
 
     def pool(self) -> np.ndarray:
         """The guesses to propose: all, or those hard mode allows after the turns so far;
-        with ``candidates_only``, only the answers left among them."""
+        with ``candidates_only``, only the answers left among them (kept for the last turns
+        asked about)."""
+        key = (tuple(self.turns), self.hard)
+        if self._pool is not None and self._pool[0] == key:
+            return self._pool[1]
         pool = np.arange(len(self.game.guesses))
         if self.hard:
             pool = hard_pool(self.game.guesses,
                              ((fb.encode([t.word])[0], t.code) for t in self.turns))
         if self.candidates_only:
             pool = pool[np.isin(pool, self._named())]
+        self._pool = (key, pool)
         return pool
 
     def _named(self) -> np.ndarray:
@@ -278,11 +539,11 @@ class HintSession:
         if self.solved:
             return []
         pool = self.pool()
-        key = (cands.tobytes(), pool.tobytes() if self.hard else b"")
-        if key not in self._memo:
-            self._memo[key] = best_guesses(self.game, Position(cands), self.top + 1, self.rank,
-                                           pool=pool)
-        return self._memo[key]
+        every = pool.size == len(self.game.guesses)  # then pool is every guess, in order
+        key = (self.position_key(), b"every" if every else digest(pool), self.rank, self.top)
+        found = self._memo.get_or_make(key, lambda: best_guesses(
+            self.game, Position(cands), self.top + 1, self.rank, pool=pool))
+        return list(cast(list[Rating], found))
 
     def optimal(self) -> Optimal | None:
         """The optimal next guess: before any guess the published best opener (None for
@@ -293,9 +554,7 @@ class HintSession:
 
     def opener(self) -> FirstGuess | None:
         """The published best opener of these lists in the current mode, if there is one."""
-        if self.hard not in self._openers:
-            self._openers[self.hard] = proven_opener(self.game, self.hard)
-        return self._openers[self.hard]
+        return self.shared.opener(self.hard)
 
     def _first_guess(self) -> Optimal | None:
         """The published best opener as the optimal first guess (None if there is none)."""
@@ -316,10 +575,13 @@ class HintSession:
         ``wait=False`` only starts that search."""
         cands = self.remaining
         if not self.turns:
-            return self._first_guess()
-        if self.solved or self.hard or not 2 < cands.size <= self.exact:
+            return self._first_guess() or self.from_book()
+        if self.solved or self.hard:
             return None
-        key = (cands.tobytes(), len(self.turns))
+        booked = self.from_book()
+        if booked is not None or not 2 < cands.size <= self.exact:
+            return booked
+        key = (self.position_key(), len(self.turns), self.candidates_only)
         if key not in self._exact_memo and not self._search(key, cands, wait=wait):
             return None
         found = self._exact_memo.get(key, RAN_OUT)
@@ -330,14 +592,29 @@ class HintSession:
                     "(--exact-time allows more).")
         return found
 
-    def _search(self, key: tuple[bytes, int], cands: np.ndarray, *, wait: bool) -> bool:
+    def history(self) -> list[tuple[int, int]] | None:
+        """The turns as (guess index, code); None if a word played is no guess of the game."""
+        try:
+            return [(self.game.guess_index(t.word), t.code) for t in self.turns]
+        except ValueError:
+            return None
+
+    def from_book(self) -> Optimal | None:
+        """The optimal next guess from a tree of the shared book, when the position is on one
+        (normal mode, every guess allowed)."""
+        if self.hard or self.candidates_only or self.solved or not len(self.shared.book):
+            return None
+        history = self.history()
+        return None if history is None else self.shared.book.lookup(self.candidates, history)
+
+    def _search(self, key: tuple[bytes, int, bool], cands: np.ndarray, *, wait: bool) -> bool:
         """Run the exact search for ``key``: here when quick or untimed, else in the worker
         until its time is up. Returns ``wait``: without it the search is only started."""
         turns = len(self.turns)
         among = self._named() if self.candidates_only else None
         if self.exact_seconds is None or self._small(cands.size):
             if wait:
-                self._exact_memo[key] = exact_among(self.game, cands, turns, among)
+                self._exact_memo.get_or_make(key, lambda: self._exact_here(cands, turns, among))
             return wait
         if self._worker is None:
             self._worker = Lookahead(self.game, self._exact_memo)
@@ -345,6 +622,21 @@ class HintSession:
         if wait:
             self._worker.wait(key)
         return wait
+
+    def _rating(self, word: str) -> Rating:
+        """The rating of one guess over the answers left (memoised)."""
+        guess = np.array([self.game.guess_index(word)])
+        return cast(Rating, self._memo.get_or_make(
+            ("rating", self.position_key(), word),
+            lambda: rate(self.game, guess, self.remaining)[0]))
+
+    def _exact_here(self, cands: np.ndarray, turns: int,
+                    among: np.ndarray | None) -> Optimal | None:
+        """The exact search in this process: on the game's own tables when they are shared
+        (and every guess may be chosen), else on tables cut to the answers left."""
+        if self.shared.full_tables and among is None:
+            return exact_next(self.game, Position(cands, cost=turns))
+        return exact_among(self.game, cands, turns, among)
 
     def close(self) -> None:
         """End the exact search's worker process, if one was started."""
@@ -376,7 +668,7 @@ class HintSession:
         best = found if isinstance(found, Optimal) and not self.solved else None
         row = None
         if best is not None:
-            row = rate(self.game, np.array([self.game.guess_index(best.word)]), cands)[0]
+            row = self._rating(best.word)
             suggestions = [r for r in suggestions if r.word != best.word]
         return Report(int(cands.size), answers, suggestions[: self.top], list(self.turns),
                       self.hard, notes, error, waiting, self.solved, optimal=best,

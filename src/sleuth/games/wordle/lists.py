@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 LENGTH = 5
 N_ANSWERS = 2315
+MAX_TEXT_WORDS = 20_000  # words a list given as text may hold (an upload)
+TEXT_LENGTHS = range(2, 16)  # letters the words of a list given as text may have
 
 #: Words never proposed as built-in answers (the real game's editors drop such words too).
 BLOCKLIST = frozenset((
@@ -52,6 +54,60 @@ def builtin_lists(length: int = LENGTH, n_answers: int = N_ANSWERS) -> Lists:
         raise ValueError(f"the built-in dictionary has no words of {length} letters")
     guesses = tuple(sorted(set(default_words().of_length(length)) | set(answers)))
     return Lists(answers, guesses, f"built-in: {len(answers)} common {length}-letter words")
+
+
+def one_length_words(text: str, what: str, most: int = MAX_TEXT_WORDS) -> tuple[str, ...]:
+    """The words of ``text``, one a line (blank lines and repeats left out, capitals lowered):
+    each of letters a-z only, all of one length (:data:`TEXT_LENGTHS`), at most ``most``;
+    else a ValueError naming ``what`` and the first line at fault.
+
+    >>> one_length_words("Crane\\n\\nslate\\ncrane\\n", "the list")
+    ('crane', 'slate')
+    >>> one_length_words("crane\\nsl8te\\n", "the list")
+    Traceback (most recent call last):
+    ValueError: the list, line 2: 'sl8te' is not a word of letters a-z only
+    """
+    words: dict[str, None] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        word = line.strip().strip("\ufeff").lower()
+        if not word:
+            continue
+        if not (word.isascii() and word.isalpha()):
+            raise ValueError(f"{what}, line {number}: {word[:30]!r} is not a word of letters "
+                             "a-z only")
+        first = next(iter(words), word)
+        if len(word) != len(first):
+            raise ValueError(f"{what}, line {number}: {word[:30]!r} has {len(word)} letters, "
+                             f"the words before it {len(first)} (a list holds words of one "
+                             "length)")
+        words[word] = None
+        if len(words) > most:
+            raise ValueError(f"{what} holds more than {most:,} words")
+    if not words:
+        raise ValueError(f"{what} holds no words")
+    length = len(next(iter(words)))
+    if length not in TEXT_LENGTHS:
+        raise ValueError(f"{what} has words of length {length}; a list's words may have "
+                         f"{TEXT_LENGTHS[0]} to {TEXT_LENGTHS[-1]} letters")
+    return tuple(words)
+
+
+def lists_from_text(answers: str, guesses: str | None, source: str,
+                    most: int = MAX_TEXT_WORDS) -> Lists:
+    """Lists from texts of words, one a line (see :func:`one_length_words`): the answers and
+    the accepted guesses (the answers when None), of one length; the answers always guessable.
+
+    >>> lists_from_text("crane\\n", "slate\\n", "mine").guesses
+    ('slate', 'crane')
+    """
+    answer_words = one_length_words(answers, "the answers list", most)
+    if guesses is None:
+        return Lists(answer_words, answer_words, source)
+    guess_words = one_length_words(guesses, "the guesses list", most)
+    if len(guess_words[0]) != len(answer_words[0]):
+        raise ValueError(f"the guesses have {len(guess_words[0])} letters, the answers "
+                         f"{len(answer_words[0])}: both lists hold words of one length")
+    return with_answers_guessable(answer_words, guess_words, source)
 
 
 def read_list(path: PathLike, length: int) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ import contextlib
 import multiprocessing
 import threading
 import time
+from collections.abc import MutableMapping
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
@@ -114,7 +115,7 @@ class Lookahead:
     running when its time is up is ended with its worker, and a fresh worker warms up for the
     next one. Answers land in ``memo`` (key -> Optimal or None)."""
 
-    def __init__(self, game: Game, memo: dict) -> None:
+    def __init__(self, game: Game, memo: MutableMapping) -> None:
         self.game = _among(game, np.arange(len(game.secrets)))
         self.memo = memo
         self.pending: tuple[object, float] | None = None  # the key asked for, and its deadline
