@@ -25,6 +25,7 @@ SCRIPTS = {
     "reliability": ("| # | command | before: exit |", ["processes"]),
     "architecture": ("| work | old (s) | new (s) | new / old |", ["processes"]),
     "web": ("| round | kind | requests | errors |", ["processes"]),
+    "frontier": ("| answers | guesses allowed | worst |", []),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}

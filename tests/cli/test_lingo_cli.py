@@ -180,12 +180,25 @@ def test_pit_default_out_and_bad_options(
 
 @pytest.mark.parametrize("args", [["pit", "--lengths", "20"], ["pit", "--lengths", "3-5"],
                                   ["prepare", "--lengths", "14"],
+                                  ["prepare", "--lengths", "99"],
+                                  ["pit", "--lengths", "5,4-99"],
+                                  ["prepare", "--lengths", "9" * 5000],
                                   ["evaluate", "--length", "21"]])
 def test_lengths_outside_lingo_are_refused_at_once(args: list[str]) -> None:
+    """Past 64 letters too (no word list's limit) and past what int() reads at once."""
     result = runner.invoke(app, args)
     assert result.exit_code == 2
-    assert "Lingo is played with words of 4 to 13 letters" in result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Lingo is played with words of 4 to 13 letters" in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_an_unknown_player_is_refused_naming_the_built_in_ones(word_file: Path) -> None:
+    result = runner.invoke(app, ["pit", "--player", "nosuchname", "--words", str(word_file)])
+    assert result.exit_code == 2
+    one_line(result.output, "Error: player program not found or not executable: 'nosuchname'; "
+             "built-in players: builtin:NAME")
+    assert "prepared" in result.output and "green-yellow" in result.output
 
 
 def test_list_and_words_together_are_refused(word_file: Path) -> None:
@@ -211,16 +224,23 @@ def test_pit_names_its_list_and_stands_beside_the_2014_entries(
     assert re.search(r"C\+\+ minimax \(2014\)\s*│\s*695\s*│\s*347,500\s*│\s*0\.19", result.output)
 
 
-@pytest.mark.parametrize(("args", "message"), [(["0"], "positive"), (["--", "-3"], "positive"),
-                                               (["7"], "no words of length 7")])
-def test_player_refuses_a_bad_length_in_one_line(args: list[str], message: str,
-                                                 arena: Path) -> None:
+@pytest.mark.parametrize(("args", "message"), [
+    (["0"], "the word length must be a positive number, not 0"),
+    (["--", "-3"], "the word length must be a positive number, not -3"),
+    (["7"], "no words of length 7"),
+    (["7", "--strategy", "nosuch"], "unknown strategy 'nosuch'; choose one of"),
+], ids=["zero", "negative", "no-words", "unknown-strategy-before-the-list"])
+def test_player_refuses_bad_input_in_one_error_line(args: list[str], message: str,
+                                                    arena: Path) -> None:
+    """One ``Error:`` line on stderr, nothing on the protocol's stdout; an unknown strategy is
+    refused before the list is read (the arena has no 7-letter words)."""
     import subprocess
 
     done = subprocess.run([sys.executable, "-m", "sleuth", "lingo", "player", *args],
                           cwd=arena, capture_output=True, text=True, timeout=120, input="")
     assert done.returncode == 2 and done.stdout == ""
-    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert done.stderr.startswith("Error: ") and message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
 def one_line(output: str, message: str) -> None:

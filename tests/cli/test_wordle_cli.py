@@ -132,6 +132,38 @@ def test_solve_errors(lists: list[str]) -> None:
     assert "not an allowed guess" in run("solve", "cigar", "--first", "qqqqq", *lists).output
 
 
+@pytest.mark.parametrize("command", [["solve", "cigar", "-s"], ["openers", "-s"],
+                                     ["bench", "-s", "entropy", "-s"]])
+@pytest.mark.parametrize(("name", "kind"), [("nosuch", "unknown strategy"),
+                                            ("tournament", "Lingo-only strategy"),
+                                            ("maxscore", "Lingo-only strategy"),
+                                            ("prepared", "Lingo-only strategy")])
+def test_a_strategy_not_for_wordle_is_refused_before_the_lists(command: list[str], name: str,
+                                                               kind: str,
+                                                               tmp_path: Path) -> None:
+    """Refused by name before any list is read (the answers file does not exist), offering
+    only the strategies that play Wordle."""
+    result = run(*command, name, "--answers", str(tmp_path / "nowhere.txt"))
+    assert result.exit_code == 2
+    line = one_error(result)
+    assert line.startswith(f"Error: {kind} {name!r}; choose one of ")
+    offered = line.split("choose one of ")[1].split(", ")
+    assert sorted(offered) == sorted([
+        "entropy", "minimax", "expected", "parts", "entropy-candidates", "minimax-candidates",
+        "expected-candidates", "parts-candidates", "letter-frequency", "green-yellow", "optimal"])
+
+
+def test_review_names_the_list_a_word_is_missing_from(lists: list[str]) -> None:
+    """An unknown guess is not in the guess list; an answer, not in the answer list (SALET is
+    a guess here, not an answer)."""
+    assert one_error(run("review", "cigar", "--answer", "zzzzz", *lists)) == \
+        "Error: ZZZZZ is not in the answer list"
+    assert one_error(run("review", "cigar", "--answer", "salet", *lists)) == \
+        "Error: SALET is not in the answer list"
+    assert one_error(run("review", "zzzzz", "--answer", "cigar", *lists)) == \
+        "Error: ZZZZZ is not in the guess list"
+
+
 def test_bench_table_histogram_and_plot(lists: list[str], tmp_path: Path) -> None:
     png = tmp_path / "bench.png"
     result = run("bench", "-s", "entropy", "-s", "minimax", "--plot", str(png), *lists)
@@ -486,3 +518,33 @@ def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
     time.sleep(1.0)
     assert [pid for pid in _group(process.pid)
             if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
+
+
+def test_worst_objective_uses_a_guess_outside_the_answers(tmp_path: Path) -> None:
+    """BUMPY, DUMPY, JUMPY: a guess that is no answer (JIBED) finds each in 2; guessing only
+    answers needs 3 at worst (the case the published solver's worst-case mode misses)."""
+    from sleuth.core import treefile
+
+    three = tmp_path / "three.txt"
+    three.write_text("jumpy\nbumpy\ndumpy\n")
+    for guesses, first, worst in ((None, None, 2), (None, "jibed", 2), (three, None, 3)):
+        out = tmp_path / f"tree-{worst}-{first}.json"
+        args = ["optimal", "--objective", "worst", "--answers", str(three), "--workers", "1",
+                "--out", str(out)]
+        args += ["--guesses", str(guesses)] if guesses else ["--list", "wordle-original"]
+        args += ["--first", first] if first else []
+        result = run(*args)
+        assert result.exit_code == 0, result.output
+        assert f"{worst} guesses always suffice" in result.output
+        tree = treefile.read(out)
+        assert (tree["objective"], tree["worst"], tree["secrets"]) == ("worst", worst, 3)
+        assert first is None or tree["first"] == first
+
+
+def test_worst_objective_refuses_all_and_an_impossible_limit(tmp_path: Path) -> None:
+    three = tmp_path / "three.txt"
+    three.write_text("bumpy\ndumpy\njumpy\n")
+    assert "--all" in one_error(run("optimal", "--objective", "worst", "--all"))
+    refused = run("optimal", "--objective", "worst", "--answers", str(three), "--guesses",
+                  str(three), "--attempts", "2", "--workers", "1")
+    assert "within 2 guesses" in one_error(refused)

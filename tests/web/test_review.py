@@ -87,6 +87,18 @@ def test_bad_games_are_refused_with_a_reason(words, kwargs, says) -> None:
         played(game, words, **kwargs)
 
 
+@pytest.mark.parametrize(("answer", "says"), [
+    ("zzzzz", "ZZZZZ is not in the answer list"),
+    ("caret", "CARET is not in the answer list"),
+])
+def test_an_answer_outside_the_answers_is_refused_as_such(answer: str, says: str) -> None:
+    """Even a word the game accepts as a guess (CARET here) is no answer it can have."""
+    game = wordle_game(["crane", "crate", "trace"], WORDS)
+    with pytest.raises(ValueError, match=f"^{says}$"):
+        played(game, ["crane"], answer=answer)
+    assert [p.word for p in played(game, ["caret", "crate"], answer="crate")] == ["caret", "crate"]
+
+
 def test_contradicting_colours_are_refused() -> None:
     game = wordle_game(WORDS)
     with pytest.raises(ValueError, match="no answer fits"):

@@ -117,7 +117,7 @@ def test_bad_requests_are_answered_in_json(client: TestClient) -> None:
     assert broken.status_code == 422 and "error" in broken.json()
     assert client.get("/api/hint/no-such-session").status_code == 404
     assert client.post("/api/review", json={"words": ["crane"], "answer": "zzzzz"}).json() == {
-        "error": "ZZZZZ is not in the guess list"}
+        "error": "ZZZZZ is not in the answer list"}
     page = client.get("/no/such/page")
     assert page.status_code == 404 and "Traceback" not in page.text and "<html" in page.text
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -172,9 +173,12 @@ def player_dir(
 
 
 def lingo_lengths(text: str) -> list[int]:
-    """The lengths of ``--lengths``, each one Lingo is played at (4..13), or ValueError."""
-    wanted = parse_lengths(text)
-    outside = [n for n in wanted if n not in LINGO_LENGTHS]
+    """The lengths of ``--lengths``, each one Lingo is played at (4..13), or ValueError; a
+    number typed above 13 is refused as such before the text is parsed (and any range built)."""
+    too_long = [n for n in re.findall(r"\d+", text)  # no int() of thousands of digits
+                if len(n.lstrip("0")) > 2 or int(n) > LINGO_LENGTHS[-1]]
+    wanted = [] if too_long else parse_lengths(text)
+    outside = too_long or [str(n) for n in wanted if n not in LINGO_LENGTHS]
     if outside:
         raise ValueError(f"Lingo is played with words of 4 to 13 letters, not {outside[0]}")
     return wanted

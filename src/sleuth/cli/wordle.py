@@ -12,6 +12,7 @@ import select
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -34,6 +35,7 @@ from sleuth.cli.common import (
     writable_option,
 )
 from sleuth.core.game import Game
+from sleuth.core.strategies import GREEDY_METRICS, STRATEGIES, get
 from sleuth.games.wordle.game import (
     ATTEMPTS,
     Opening,
@@ -158,14 +160,22 @@ def tiles(word: str, code: int, console: Console) -> Text:
     return text
 
 
-def _strategy(name: str):
-    from sleuth.core.strategies import get
+#: The strategies that play Wordle (not Lingo's own: tournament, maxscore, prepared).
+WORDLE_STRATEGIES = (*GREEDY_METRICS, *(f"{metric}-candidates" for metric in GREEDY_METRICS),
+                     "letter-frequency", "green-yellow", "optimal")
 
-    try:
-        return get(name)
-    except ValueError as error:
-        names = error.args[0].split("choose one of ")[-1]
-        raise fail(f"unknown strategy {name!r}; choose one of {names}, optimal") from error
+
+def _wordle_strategies(names: Iterable[str]) -> None:
+    """Refuse, before any list is loaded, a strategy name that does not play Wordle."""
+    for name in names:
+        if name not in WORDLE_STRATEGIES:
+            kind = "Lingo-only strategy" if name in STRATEGIES else "unknown strategy"
+            raise fail(f"{kind} {name!r}; choose one of {', '.join(WORDLE_STRATEGIES)}")
+
+
+def _strategy(name: str):
+    _wordle_strategies([name])
+    return get(name)
 
 
 def _player(name: str, game: Game, first: str, console: Console):
@@ -341,6 +351,14 @@ def run_session(session: HintSession, console: Console, interactive: bool) -> in
     return 0
 
 
+
+class Objective(StrEnum):
+    """What ``wordle optimal`` minimises."""
+
+    mean = "mean"
+    worst = "worst"
+
+
 @app.command()
 def hint(
     played: Annotated[list[str] | None, typer.Argument(
@@ -453,6 +471,7 @@ def solve(
     secret = word.strip().lower()
     if len(secret) != length or not (secret.isascii() and secret.isalpha()):
         raise fail(f"{word!r} is not a {length}-letter word")
+    _wordle_strategies([strategy])
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             hard=hard)
     if secret not in game.secret_labels:
@@ -552,13 +571,11 @@ def bench(
     console = new_console()
     if own_first and first is not None:
         raise fail("give --first or --own-first, not both")
+    names = strategy or ["entropy", "minimax", "expected", "parts"]
+    _wordle_strategies(names)  # every name checked before any list is loaded
     plot = None if no_plot or plot is None else plots.plot_path(plot)
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             prior=prior, hard=hard, scoring=scoring)
-    names = strategy or ["entropy", "minimax", "expected", "parts"]
-    for name in names:
-        if name != "optimal":
-            _strategy(name)  # every name checked before any strategy runs
     opening = None if own_first else _opening(game, first)
     trees = [(f"tree {path.name}", _tree_strategy(game, path)) for path in tree or []]
     _lists_line(console, game, lists)
@@ -666,6 +683,7 @@ def openers(
 
     if by not in RANKINGS:
         raise fail(f"unknown ranking {by!r}; choose one of {', '.join(RANKINGS)}")
+    _wordle_strategies([strategy])
     plot = None if plot is None else plots.plot_path(plot)
     console = new_console()
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
@@ -750,16 +768,20 @@ def _exact_opener(game: Game, word: str, follow, console: Console
 
 
 def _search(game: Game, first: str | None, cluster: str | None, console: Console,
-            workers: int | None):
-    """The exact optimal-mean search of :mod:`sleuth.solve.search`, with a progress bar."""
+            workers: int | None, objective: str = "mean"):
+    """The exact search of :mod:`sleuth.solve.search` for the objective (least total guesses,
+    or fewest guesses that always suffice), with a progress bar."""
     try:
-        from sleuth.solve.search import optimal_mean
+        from sleuth.solve.search import optimal_mean, optimal_worst
     except ImportError as error:
         raise fail(f"the exact search is not available ({error})") from error
     label = f"optimal after {first.upper()}" if first else "optimal"
     compile_notice(20, "sleuth.solve.kernels")
     try:
         with Bar(console, label, unit="classes") as bar:
+            if objective == "worst":
+                return optimal_worst(game, first_guess=first, progress=bar, cluster=cluster,
+                                     workers=workers, limit=game.max_cost)
             return optimal_mean(game, first_guess=first, max_guesses=game.max_cost,
                                 progress=bar, cluster=cluster, workers=workers)
     except ValueError as error:
@@ -776,6 +798,10 @@ def optimal(
         "whose published total the search then checks; on other lists every opener is "
         "searched.")] = None,
     hard: HardOpt = False,
+    objective: Annotated[Objective, typer.Option(
+        help="mean: the least total guesses over every answer; worst: the fewest guesses that "
+        "always suffice (proven over every opener unless --first fixes one), with a tree "
+        "that does it.")] = Objective.mean,
     cluster: Annotated[str | None, typer.Option(
         metavar="ADDRESS", help="Run the search on the Dask scheduler at ADDRESS "
         "(tcp://host:8786) instead of local processes.")] = None,
@@ -810,6 +836,7 @@ def optimal(
     ```
     sleuth wordle optimal --list wordle-original          # 7920 after SALET
     sleuth wordle optimal --list wordle-original --hard   # 8122
+    sleuth wordle optimal --objective worst               # fewest guesses that always suffice
     ```
     """
     from sleuth.games.wordle.openers import proven_opener
@@ -830,7 +857,13 @@ def optimal(
                             hard=hard)
     _lists_line(console, game, lists)
     if every:
+        if objective is Objective.worst:
+            raise fail("--all ranks openers by their least total: it takes no --objective worst")
         _sweep(game, path, limit, cluster, workers, console)
+        return
+    if objective is Objective.worst:
+        _worst(game, first and _opening(game, first).word, out, lists.source, hard,
+               (cluster, workers), console)
         return
     word = first and _opening(game, first).word
     proven = proven_opener(game)
@@ -856,6 +889,28 @@ def optimal(
     try:
         write_tree(path, game, result.tree, first=result.first_guess, mode=mode,
                    lists=lists.source, seconds=round(result.seconds, 1))
+    except (OSError, ValueError) as error:
+        raise fail(f"cannot write {path}: {error}") from error
+    console.print(f"tree: {path}")
+
+
+def _worst(game: Game, word: str | None, out: Path | None, source: str, hard: bool,
+           where: tuple[str | None, int | None], console: Console) -> None:
+    """The fewest guesses that always suffice (after ``word``, or over every opener), its tree
+    written to ``out``."""
+    from sleuth.solve.export import write_tree
+
+    result = _search(game, word, where[0], console, where[1], objective="worst")
+    n, mode = len(game.secrets), "hard mode" if hard else "normal mode"
+    scope = f"after {word.upper()}" if word else "over every opener"
+    console.print(f"[bold]{result.worst}[/] guesses always suffice ({mode}, proven {scope}); "
+                  f"a tree that does it opens with {result.first_guess.upper()}: total "
+                  f"{result.total} over {n} answers; {result.seconds:.1f} s, "
+                  f"{result.nodes:,} nodes")
+    path = out or Path(f"wordle-worst{'-hard' * hard}-{result.first_guess}.json")
+    try:
+        write_tree(path, game, result.tree, first=result.first_guess, mode=mode, lists=source,
+                   objective="worst", seconds=round(result.seconds, 1))
     except (OSError, ValueError) as error:
         raise fail(f"cannot write {path}: {error}") from error
     console.print(f"tree: {path}")

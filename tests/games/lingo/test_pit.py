@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from lingo_players import HONEST, PARRICIDE, SPOILER, escaper, sleeper
+from sleuth.core.strategies import STRATEGIES
 from sleuth.games.lingo import sandbox
 from sleuth.games.lingo.pit import (
     PitError,
@@ -373,6 +374,22 @@ def test_resolve_player_builtin_and_external(tmp_path: Path) -> None:
     assert perl.command == ("sh", str(script), "-I", str(tmp_path / "lib"), "--flag")
     with pytest.raises(PitError, match="not found"):
         resolve_player("./missing-player", tmp_path)
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    ("nosuchname", "player program not found or not executable: 'nosuchname'"),
+    ("builtin:nosuch", "no built-in player 'nosuch'"),
+])
+def test_an_unknown_player_names_the_built_in_ones(spec: str, says: str,
+                                                   tmp_path: Path) -> None:
+    """A player that is neither a program nor a built-in is refused before any game, naming
+    every built-in player of the strategies registry and how to write one."""
+    with pytest.raises(PitError) as refused:
+        resolve_player(spec, tmp_path)
+    message = str(refused.value)
+    assert says in message and "builtin:NAME" in message and "\n" not in message
+    named = message.split("NAME one of ")[1].split(", ")
+    assert sorted(named) == sorted(STRATEGIES)
 
 
 def test_relative_command_runs_in_the_pit_directory(

@@ -241,14 +241,26 @@ def is_builtin_name(spec: str, cwd: Path) -> bool:
     return spec in STRATEGIES and not (cwd / spec).exists() and shutil.which(spec) is None
 
 
+def builtin_players() -> str:
+    """How to name a built-in player, and the names (those of the strategies registry)."""
+    from sleuth.core.strategies import STRATEGIES
+
+    return f"built-in players: {BUILTIN_PREFIX}NAME (or NAME alone), NAME one of " \
+        f"{', '.join(STRATEGIES)}"
+
+
 def resolve_player(spec: str, cwd: Path | None = None) -> Player:
     """A player from a built-in strategy name or an external command string."""
+    from sleuth.core.strategies import STRATEGIES
+
     cwd = Path.cwd() if cwd is None else cwd
     spec = spec.strip()
     if not spec:
         raise PitError("empty player command")
     if is_builtin_name(spec, cwd):
         name = spec.removeprefix(BUILTIN_PREFIX)
+        if name not in STRATEGIES:
+            raise PitError(f"no built-in player {name!r}; {builtin_players()}")
         return Player(name=name, command=tuple(builtin_command(name)), builtin=True)
     try:
         args = shlex.split(spec)
@@ -256,7 +268,8 @@ def resolve_player(spec: str, cwd: Path | None = None) -> Player:
         raise PitError(f"cannot parse player command {spec!r}: {error}") from error
     command = absolute_args(args, cwd)
     if shutil.which(command[0]) is None:
-        raise PitError(f"player program not found or not executable: {args[0]!r}")
+        raise PitError(f"player program not found or not executable: {args[0]!r}; "
+                       f"{builtin_players()}")
     return Player(name=spec, command=tuple(command))
 
 

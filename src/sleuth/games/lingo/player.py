@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # the quick path must not pay for numpy and numba: imported w
     from sleuth.words.wordlist import WordList
 
 
+#: How the player's own refusals start, as every sleuth command's one error line does.
+ERROR = "Error:"
+
 
 def player_words(length: int, directory: Path) -> WordList:
     """The words of one length: ``wordlistN.txt``, else ``wordlist.txt``, else the official
@@ -163,17 +166,17 @@ def play(length: int, strategy_name: str = "prepared", *, directory: Path | None
     from sleuth.games.lingo.game import lingo_game
 
     try:
-        words = player_words(length, directory)
-    except ValueError as err:  # no such file, or no word of this length
-        print(f"error: {err}", file=stderr)
-        return 2
-    if not len(words):
-        print(f"error: no words of length {length} in the word list", file=stderr)
-        return 2
-    try:
         strategy = strategies.get(strategy_name)
     except ValueError as err:
-        print(err, file=stderr)
+        print(f"{ERROR} {err}", file=stderr)
+        return 2
+    try:
+        words = player_words(length, directory)
+    except ValueError as err:  # no such file, or no word of this length
+        print(f"{ERROR} {err}", file=stderr)
+        return 2
+    if not len(words):
+        print(f"{ERROR} no words of length {length} in the word list", file=stderr)
         return 2
     game = lingo_game(list(words))
     position = game.start()
@@ -267,7 +270,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m sleuth.games.ling
     parser.add_argument("length", type=int)
     args = parser.parse_args(argv)
     if args.length < 1:
-        parser.exit(2, f"error: the word length must be a positive number, not {args.length}\n")
+        parser.exit(2, f"{ERROR} the word length must be a positive number, not {args.length}\n")
     return play(args.length, args.strategy)
 
 

@@ -90,8 +90,8 @@ def played(game: Game, words: Sequence[str], *, answer: str | None = None,
            codes: Sequence[str] | None = None, hard: bool = False) -> list[Play]:
     """A game's guesses with their colours, from the answer or from the colours typed (any
     notation of :func:`sleuth.words.feedback.parse`). Raises ``ValueError`` for a word not in
-    the guesses, colours of the wrong length, a hard-mode breach, or a game that does not end
-    on a green row."""
+    the guesses, an answer not in the answers, colours of the wrong length, a hard-mode breach,
+    or a game that does not end on a green row."""
     if not words:
         raise ValueError("no guess given")
     if (answer is None) == (codes is None):
@@ -99,9 +99,9 @@ def played(game: Game, words: Sequence[str], *, answer: str | None = None,
     if codes is not None and len(codes) != len(words):
         raise ValueError(f"{len(words)} words but {len(codes)} rows of colours")
     length = int(game.guesses.shape[1])
-    words = [_known(game, w) for w in words]
+    words = [_known(w, game.guess_labels, "guess") for w in words]
     if answer is not None:
-        answer = _known(game, answer)
+        answer = _known(answer, game.secret_labels, "answer")
         got = [fb.feedback_code(w, answer) for w in words]
     else:
         got = [_colours(c, length) for c in codes or ()]
@@ -129,11 +129,12 @@ def split_played(items: Sequence[str]) -> tuple[list[str], list[str] | None]:
     return words, colours
 
 
-def _known(game: Game, word: str) -> str:
-    """The word in lower case, if the game accepts it as a guess."""
+def _known(word: str, labels: Sequence[str], what: str) -> str:
+    """The word in lower case, if it is one of ``labels`` (the game's guesses or answers, named
+    by ``what``)."""
     low = word.strip().lower()
-    if low not in game.guess_labels:
-        raise ValueError(f"{word.strip().upper() or 'an empty word'} is not in the guess list")
+    if low not in labels:
+        raise ValueError(f"{word.strip().upper() or 'an empty word'} is not in the {what} list")
     return low
 
 
