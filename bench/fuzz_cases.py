@@ -137,7 +137,7 @@ CASES: list[Case] = [
     *_bad_paths("lingo referee -player true --words", every=False),
     # -- sleuth lingo pit
     case("lingo pit --lengths 20", "4 to 13 letters"),
-    case("lingo pit --lengths 4-99999999999", "at most 64 letters"),
+    case("lingo pit --lengths 4-99999999999", "4 to 13 letters"),
     case("lingo pit --lengths -3", "bad length range"),
     case(f"lingo pit {W} --lengths 7", "no words of lengths"),
     case("lingo pit --resume adir", "is a folder"),
@@ -162,14 +162,14 @@ CASES: list[Case] = [
     # -- sleuth lingo evaluate
     case(f"lingo evaluate {W} --reach nan", "a mean score is a number"),
     case(f"lingo evaluate {W} --reach 1e999", "a mean score is a number"),
-    case(f"lingo evaluate {W} --length 99999999999", "at most 64 letters"),
+    case(f"lingo evaluate {W} --length 99999999999", "4 to 13 letters"),
     case(f"lingo evaluate {W} --length 7", "no words of length 7"),
     case(f"lingo evaluate {W} --strategy nope", "nope"),
     case("lingo evaluate --list nope", "no list named 'nope'"),
     *_bad_paths("lingo evaluate --words", every=False),
     # -- sleuth lingo prepare
     case(f"lingo prepare {W} --lengths 20", "4 to 13 letters"),
-    case(f"lingo prepare {W} --lengths 4-99999999999", "at most 64 letters"),
+    case(f"lingo prepare {W} --lengths 4-99999999999", "4 to 13 letters"),
     case(f"lingo prepare {W} --lengths 5 --book lingo.txt", "not a folder"),
     case(f"lingo prepare {W} --lengths 5 --cluster tcp://127.0.0.1:9", "--cluster"),
     case("lingo prepare --list nope", "no list named 'nope'"),

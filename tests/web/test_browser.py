@@ -116,4 +116,4 @@ def test_a_review_shows_each_turn(server: str, browser) -> None:
     browser.find_element(By.ID, "answer").clear()
     browser.find_element(By.ID, "answer").send_keys("zzzzz")
     browser.find_element(By.ID, "review").click()
-    assert "not in the guess list" in wait_for(lambda: browser.find_element(By.ID, "message").text)
+    assert "not in the answer list" in wait_for(lambda: browser.find_element(By.ID, "message").text)
