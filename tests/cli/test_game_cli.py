@@ -71,6 +71,14 @@ def test_analyze_options_and_errors(tmp_path: Path) -> None:
     assert f"│       4 │     {expected.distribution()[4]} │" in fewest.output
     misplaced = run("analyze", "twod", "--strategy", "entropy", "--fewest-over", "3")
     assert misplaced.exit_code == 2 and "optimal-mean" in misplaced.output
+    first = run("analyze", "mastermind", "--colours", "3", "--holes", "3", "--strategy",
+                "optimal-fewest", "--max-guesses", "4", "--fewest-over", "3")
+    assert first.exit_code == 0, first.output
+    expected = optimal_mean(mastermind(3, 3), max_guesses=4, fewest_over=3, over_first=True,
+                            workers=1)
+    assert f"{expected.total} guesses" in first.output.replace(",", "")
+    bare = run("analyze", "twod", "--strategy", "optimal-fewest")
+    assert bare.exit_code == 2 and "--fewest-over N" in bare.output
     forced = run("analyze", "bulls-cows", "--digits", "2", "--strategy", "minimax",
                  "--first", "98")
     assert forced.exit_code == 0 and "first guess  98" in forced.output

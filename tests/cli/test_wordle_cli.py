@@ -224,7 +224,8 @@ def test_optimal_over_all_openers_resumes(lists: list[str], tmp_path: Path) -> N
     assert len(records.read_text().splitlines()) == 1 + 3  # the header, then the openers
     again = run("optimal", "--all", "--limit", "3", "--results", str(records), *lists)
     assert again.exit_code == 0 and "3 of 3 openers already" in again.output
-    every = run("optimal", "--all", "--results", str(records), "--workers", "1", *lists)
+    every = run("optimal", "--all", "--results", str(records), "--workers", "1", "--top", "1",
+                *lists)
     assert every.exit_code == 0, every.output
     lines = [json.loads(line) for line in records.read_text().splitlines()]
     assert len(lines) == 1 + len(GUESSES) and "(cut)" in every.output
@@ -548,3 +549,98 @@ def test_worst_objective_refuses_all_and_an_impossible_limit(tmp_path: Path) -> 
     refused = run("optimal", "--objective", "worst", "--answers", str(three), "--guesses",
                   str(three), "--attempts", "2", "--workers", "1")
     assert "within 2 guesses" in one_error(refused)
+
+
+# --------------------------------------------------------------------------- ranking openers
+
+
+def test_optimal_all_ranks_the_top_openers_writes_and_compares(lists: list[str],
+                                                              tmp_path: Path) -> None:
+    """--top 3 gives exact totals to the three best (and their ties), bounds above them to the
+    rest; --ranking writes every opener; a rerun with --top 6 searches again the bounds it
+    needs; --compare counts where a published ranking agrees and lists where it differs."""
+    records, table = tmp_path / "openers.jsonl", tmp_path / "ranking.md"
+    first = run("optimal", "--all", "--top", "3", "--results", str(records), "--ranking",
+                str(table), "--workers", "1", *lists)
+    assert first.exit_code == 0, first.output
+    lines = [json.loads(line) for line in records.read_text().splitlines()[1:]]
+    totals = sorted((r["total"], r["guess"]) for r in lines if "total" in r)
+    third = totals[2][0]
+    assert len(lines) == len(GUESSES) and "(cut)" in first.output
+    assert all(r["at_least"] > third for r in lines if "at_least" in r)
+    shown = [[c.strip() for c in line.strip("│ ").split("│")]
+             for line in first.output.splitlines() if line.startswith("│")]
+    assert [(int(row[2]), row[1].lower()) for row in shown] == [t for t in totals
+                                                                 if t[0] <= third]
+    assert [row[0] for row in shown] == [str(1 + [t[0] for t in totals].index(int(row[2])))
+                                         for row in shown]  # ties share a rank
+    ranked = table.read_text().splitlines()
+    assert ranked[0].startswith("# Wordle openers (normal mode)") and len(ranked) == 6 + len(
+        GUESSES)
+    assert f"| 1 | {totals[0][1]} | {totals[0][0]} |" in ranked[6]
+    assert ranked[-1].endswith("| at least |") and f"ranking: {table}" in first.output
+
+    again = run("optimal", "--all", "--top", "6", "--results", str(records), "--workers", "1",
+                *lists)
+    assert again.exit_code == 0, again.output
+    assert "of them bounded before: searched again unless still below the top 6" in " ".join(
+        again.output.split())
+    later = [json.loads(line) for line in records.read_text().splitlines()[1 + len(GUESSES):]]
+    assert later and all(r["guess"] in {x["guess"] for x in lines if "at_least" in x}
+                         for r in later)  # only bounds searched again
+
+    exact = [r for r in later + lines if "total" in r]
+    bound = next(r for r in lines if "at_least" in r and r["guess"] not in
+                 {x["guess"] for x in later})
+    published = tmp_path / "published.txt"
+    published.write_text(f"{exact[0]['guess']} {exact[0]['total']}\n"
+                         f"{exact[1]['guess']} {exact[1]['total'] + 1}\n"
+                         f"{bound['guess']} {bound['at_least'] - 1}\nzonal 99\n")
+    compared = run("optimal", "--all", "--top", "6", "--results", str(records), "--compare",
+                   str(published), *lists)
+    assert compared.exit_code == 0, compared.output
+    said = " ".join(compared.output.split())  # lines as the terminal's width wraps them
+    assert "0 to search" in said and "1 only published" in said
+    assert "1 agree, 1 differ, 0 consistent, 1 contradicted" in said
+    assert f"{exact[1]['guess'].upper()}: here {exact[1]['total']}, published " \
+           f"{exact[1]['total'] + 1} (differ)" in said
+    assert f"{bound['guess'].upper()}: here >= {bound['at_least']}, published " \
+           f"{bound['at_least'] - 1} (contradicted)" in said
+
+
+def test_optimal_all_ranks_openers_that_cannot_win_last(tmp_path: Path) -> None:
+    """Hard mode in five guesses: _ATCH openers cannot find every answer; the sweep goes on,
+    says so, and the ranking lists them last."""
+    trap = ["batch", "catch", "hatch", "latch", "match", "patch", "watch", "cigar", "rebut",
+            "humph"]
+    (tmp_path / "answers.txt").write_text("\n".join(trap) + "\n")
+    (tmp_path / "guesses.txt").write_text("\n".join([*trap, "climb"]) + "\n")
+    table = tmp_path / "ranking.md"
+    result = run("optimal", "--all", "--hard", "--attempts", "5", "--top", "20", "--results",
+                 str(tmp_path / "openers.jsonl"), "--ranking", str(table), "--workers", "1",
+                 "--answers", str(tmp_path / "answers.txt"), "--guesses",
+                 str(tmp_path / "guesses.txt"))
+    assert result.exit_code == 0, result.output
+    assert "HATCH: cannot win within 5" in result.output
+    rows = table.read_text().splitlines()[6:]
+    fails = [row for row in rows if row.endswith("| cannot win |")]
+    assert fails and rows[-len(fails):] == fails and "Wordle openers (hard mode)" in \
+        table.read_text()
+
+
+def test_optimal_all_refuses_bad_top_and_compare_at_once(lists: list[str],
+                                                         tmp_path: Path) -> None:
+    records = ["--results", str(tmp_path / "openers.jsonl")]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("salet 7920\nthis is not a ranking\n")
+    for args, said in [(["--top", "0"], "--top: 0 is not a number of openers"),
+                       (["--top", "-3"], "--top: -3"),
+                       (["--compare", str(tmp_path / "missing.txt")], "--compare: "),
+                       (["--compare", str(bad)], f"--compare: {bad} line 2"),
+                       (["--ranking", str(tmp_path)], "--ranking: ")]:
+        result = run("optimal", "--all", *records, *args, *lists)
+        assert result.exit_code == 2 and said in one_error(result), (args, result.output)
+        assert "answers" not in result.output  # nothing loaded, nothing searched
+    alone = run("optimal", "--top", "5", *lists)
+    assert alone.exit_code == 2 and "go with --all" in one_error(alone)
+    assert not (tmp_path / "openers.jsonl").exists()

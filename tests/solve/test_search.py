@@ -102,16 +102,18 @@ def test_upper_cut_bounds_the_optimum(game: Game, cap: int | None, first: int,
         assert result.first_guess == game.guess_labels[first]
 
 
-def fewest_reference(game: Game, cap: int, over: int) -> tuple[int, int]:
-    """(least total, then fewest games taking more than ``over`` guesses) within ``cap``."""
+def fewest_reference(game: Game, cap: int, over: int, first: bool = False) -> tuple[int, int]:
+    """(least total, then fewest games taking more than ``over`` guesses) within ``cap``; with
+    ``first``, (fewest such games, then least total) as (games, total)."""
     codes = game.feedback(game.guesses, game.secrets).tolist()
     n = len(game.secrets)
+    big = n * cap + 1  # more than any total
 
     @cache
     def best(cands: tuple[int, ...], level: int) -> int:
         if level > cap:
             return INF
-        weight = (n + 1) + (level == over + 1)
+        weight = (1 + big * (level == over + 1)) if first else (n + 1) + (level == over + 1)
         found = INF
         for g in range(len(codes)):
             classes: dict[int, list[int]] = {}
@@ -126,7 +128,7 @@ def fewest_reference(game: Game, cap: int, over: int) -> tuple[int, int]:
         return found
 
     score = best(tuple(range(n)), 1)
-    return divmod(score, n + 1)
+    return divmod(score, big) if first else divmod(score, n + 1)
 
 
 @settings(max_examples=60, deadline=None)
@@ -140,6 +142,27 @@ def test_fewest_over_matches_reference(game: Game, cap: int, over: int) -> None:
     result = optimal_mean(game, max_guesses=cap, fewest_over=over, workers=1)
     assert result.total == total
     assert int((result.costs() > over).sum()) == long_games
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.integers(2, 4), st.integers(1, 3))
+def test_fewest_first_matches_reference(game: Game, cap: int, over: int) -> None:
+    if over >= cap:
+        return
+    long_games, total = fewest_reference(game, cap, over, first=True)
+    if long_games * len(game.secrets) * cap >= INF // 2:
+        return
+    result = optimal_mean(game, max_guesses=cap, fewest_over=over, over_first=True, workers=1)
+    assert int((result.costs() > over).sum()) == long_games
+    assert result.total == total
+
+
+def test_fewest_first_trades_total_for_fewer_long_games() -> None:
+    game = mastermind(6, 4)
+    first = optimal_mean(game, max_guesses=6, fewest_over=5, over_first=True, workers=1)
+    assert (first.total, first.worst) == (published("mastermind-6x4-optimal-within-5"), 5)
+    with pytest.raises(ValueError, match="needs fewest_over"):
+        optimal_mean(game, over_first=True)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

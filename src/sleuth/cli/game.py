@@ -97,7 +97,7 @@ app.add_typer(solve_app, name="solve")
 app.add_typer(play_app, name="play")
 keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
-SEARCHES = ("optimal-worst", "optimal-mean")
+SEARCHES = ("optimal-worst", "optimal-mean", "optimal-fewest")
 GREEDY = tuple(name for name in STRATEGIES if name.split("-")[0] in
                ("entropy", "minimax", "expected", "parts"))
 CHOICES = (*GREEDY, *SEARCHES)
@@ -107,7 +107,8 @@ Strat = Annotated[str, typer.Option(
     help="How sleuth guesses: a greedy rule, entropy (most information), minimax (smallest "
          "worst case), expected (fewest secrets left on average) or parts (most feedback "
          "classes), each also as NAME-candidates (guessing only possible secrets); or an exact "
-         "search, optimal-worst (fewest guesses in the worst case) or optimal-mean (fewest on "
+         "search, optimal-worst (fewest guesses in the worst case), optimal-mean (fewest on "
+         "average) or optimal-fewest (fewest games over --fewest-over N guesses, then fewest on "
          "average).")]
 MaxGuesses = Annotated[int | None, typer.Option(
     "--max-guesses", "-k", min=1,
@@ -129,8 +130,8 @@ First = Annotated[str | None, typer.Option(
     "Bulls and Cows 0123, twoD 2,3); default: the strategy's choice.")]
 FewestOver = Annotated[int | None, typer.Option(
     "--fewest-over", min=1, metavar="N",
-    help="optimal-mean: among optimal strategies, take one with fewest games over N guesses "
-         "(needs --max-guesses above N).")]
+    help="optimal-mean: among optimal strategies, take one with fewest games over N guesses; "
+         "optimal-fewest: fewest games over N guesses first (needs --max-guesses above N).")]
 Colours = Annotated[int, typer.Option(
     "--colours", "--colors", "-c", min=1, max=26,
     help="Number of colours, typed 1 to COLOURS (A to Z past 9).")]
@@ -196,15 +197,18 @@ def _sized(title: str, guesses: int, secrets: int, strategy: str) -> None:
 def _search(game: Game, strategy: str, max_guesses: int | None, first: str | None,
             workers: int | None, cluster: str | None, fewest_over: int | None = None,
             position: Position | None = None) -> SearchResult:
-    if fewest_over is not None and strategy != "optimal-mean":
-        raise fail("--fewest-over applies to the optimal-mean strategy")
+    if fewest_over is not None and strategy not in ("optimal-mean", "optimal-fewest"):
+        raise fail("--fewest-over applies to the optimal-mean and optimal-fewest strategies")
+    if strategy == "optimal-fewest" and (fewest_over is None or max_guesses is None):
+        raise fail("optimal-fewest needs --fewest-over N and --max-guesses above N")
     compile_notice(20, "sleuth.solve.kernels")
     try:
         with Bar(new_console(stderr=True), f"{strategy} search", unit="classes") as bar:
-            if strategy == "optimal-mean":
+            if strategy != "optimal-worst":
                 result = optimal_mean(game, position, max_guesses=max_guesses,
                                       first_guess=first, workers=workers, cluster=cluster,
-                                      progress=bar, fewest_over=fewest_over)
+                                      progress=bar, fewest_over=fewest_over,
+                                      over_first=strategy == "optimal-fewest")
                 assert isinstance(result, SearchResult)  # only a search given `upper` is cut
                 return result
             return optimal_worst(game, position, first_guess=first, workers=workers,
@@ -279,7 +283,7 @@ def _analyze(game: Game, title: str, strategy: str, max_guesses: int | None, tre
                      ("" if result.exact else " (heuristic: an upper bound)"))
     else:
         if fewest_over is not None:
-            raise fail("--fewest-over applies to the optimal-mean strategy")
+            raise fail("--fewest-over applies to the optimal-mean and optimal-fewest strategies")
         played = game if max_guesses is None else replace(game, max_cost=max_guesses)
         player = _greedy(game, strategy, first)
         with Bar(new_console(stderr=True), strategy, len(game.secrets), "secrets") as bar:
@@ -356,6 +360,8 @@ HELP = ("Answer each guess with its feedback ({how}). Commands: undo (take back 
 def _strategy_for_play(game: Game, strategy: str, max_guesses: int | None, first: str | None,
                        workers: int | None, cluster: str | None) -> Strategy:
     _check_strategy(strategy)
+    if strategy == "optimal-fewest":
+        raise fail("optimal-fewest needs --fewest-over, which only game analyze takes")
     if strategy in SEARCHES:
         return _search(game, strategy, max_guesses, first, workers, cluster).strategy()
     return _greedy(game, strategy, first)

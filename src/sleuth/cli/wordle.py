@@ -12,6 +12,7 @@ import select
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -43,9 +44,11 @@ from sleuth.games.wordle.game import (
     counted_guesses,
     game_from,
 )
+from sleuth.games.wordle.hardmode import is_hard
 from sleuth.games.wordle.hint import EXACT_SECONDS, HintSession, Report
 from sleuth.games.wordle.lists import LENGTH, Lists, load_lists
-from sleuth.games.wordle.openers import FirstGuess
+from sleuth.games.wordle.openers import FirstGuess, Sweep
+from sleuth.games.wordle.ranking import TOTAL, Row, figure
 from sleuth.games.wordle.ratings import EXACT, OBJECTIVES, RANKINGS
 from sleuth.words import feedback as fb
 
@@ -812,14 +815,27 @@ def optimal(
         ".json.gz), .dot, .txt or .svg (drawn by Graphviz); default: "
         "wordle-optimal-FIRST.json (wordle-optimal-hard-FIRST.json with --hard).")] = None,
     every: Annotated[bool, typer.Option(
-        "--all", help="The best opener of all: every first guess searched in turn (best "
-        "heuristic first), recorded in --results and resumed from it.")] = False,
+        "--all", help="Every opener ranked: each first guess searched in turn (most promising "
+        "first), the --top best to their exact totals and every other one only until it is "
+        "proven worse than them (a lower bound); recorded in --results and resumed from "
+        "it.")] = False,
     results: Annotated[Path | None, typer.Option(
         metavar="FILE", help="With --all: the file recording each opener searched, from which "
         "a rerun resumes; default: wordle-openers.jsonl (wordle-openers-hard.jsonl with "
         "--hard).")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="With --all: stop after N openers.")]
     = None,
+    top: Annotated[int | None, typer.Option(
+        metavar="N", help="With --all: how many of the best openers get exact totals (and every "
+        "one tying the N-th); default 100. A rerun with a larger N searches again the openers "
+        "whose bound no longer ranks them below.")] = None,
+    ranking: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="With --all: write the whole ranking to FILE at the end (Markdown: "
+        "rank, guess, exact total or proven bound, or cannot win).")] = None,
+    compare: Annotated[Path | None, typer.Option(
+        metavar="PUBLISHED", help="With --all: compare the ranking with a published one (lines "
+        "'word total' or 'word mean total', Infinity for an opener that cannot win, as in "
+        "alex1770/wordle's result files) and count where they agree and differ.")] = None,
     answers: AnswersOpt = None,
     guesses: GuessesOpt = None,
     list_name: ListOpt = None,
@@ -830,13 +846,14 @@ def optimal(
 
     Without --first it searches the tree after the proven best opener of the lists (SALET on
     wordle-original) and checks its total against the published one; on lists with no
-    published optimum, every opener. --all searches every opener in turn, each cut as soon as
-    it cannot match the best so far.
+    published optimum, every opener. --all ranks every opener: the --top best (default 100)
+    get exact totals, every other one is cut as soon as it is proven worse than them.
 
     ```
     sleuth wordle optimal --list wordle-original          # 7920 after SALET
     sleuth wordle optimal --list wordle-original --hard   # 8122
     sleuth wordle optimal --objective worst               # fewest guesses that always suffice
+    sleuth wordle optimal --list wordle-original --all --ranking openers.md
     ```
     """
     from sleuth.games.wordle.openers import proven_opener
@@ -846,6 +863,9 @@ def optimal(
     if every:
         path = writable_option(results or Path(f"wordle-openers{'-hard' * hard}.jsonl"),
                                "--results")
+        outputs = _sweep_outputs(top, ranking, compare)
+    elif top is not None or ranking is not None or compare is not None:
+        raise fail("--top, --ranking and --compare go with --all")
     else:
         try:
             tree_format(out or "tree.json")
@@ -859,7 +879,7 @@ def optimal(
     if every:
         if objective is Objective.worst:
             raise fail("--all ranks openers by their least total: it takes no --objective worst")
-        _sweep(game, path, limit, cluster, workers, console)
+        _sweep(game, path, limit, (cluster, workers), console, outputs)
         return
     if objective is Objective.worst:
         _worst(game, first and _opening(game, first).word, out, lists.source, hard,
@@ -916,11 +936,43 @@ def _worst(game: Game, word: str | None, out: Path | None, source: str, hard: bo
     console.print(f"tree: {path}")
 
 
-def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
-           workers: int | None, console: Console) -> None:
-    """Every first guess, most promising first, through the exact search (resumable); an
-    opener that cannot match the best so far is cut as soon as that is proven."""
-    from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
+@dataclass(frozen=True)
+class SweepOutputs:
+    """What ``optimal --all`` gives besides its journal: exact totals for the ``top`` best, the
+    ranking file to write and the published ranking to compare with (read before any search)."""
+
+    top: int = 100
+    ranking: Path | None = None
+    published: dict[str, int | None] | None = None
+    source: Path | None = None
+
+
+def _sweep_outputs(top: int | None, ranking: Path | None,
+                   compare: Path | None) -> SweepOutputs:
+    """The --all options checked before any search: --top at least 1, --ranking writable,
+    --compare a published ranking that reads; else one line and exit 2."""
+    from sleuth.games.wordle.ranking import read_published
+
+    if top is not None and top < 1:
+        raise fail(f"--top: {top} is not a number of openers (give 1 or more)")
+    if ranking is not None:
+        writable_option(ranking, "--ranking")
+    published = None
+    if compare is not None:
+        try:
+            published = read_published(compare)
+        except (OSError, ValueError) as error:
+            raise fail(f"--compare: {error}") from None
+    return SweepOutputs(100 if top is None else top, ranking, published, compare)
+
+
+def _sweep(game: Game, path: Path, limit: int | None, where: tuple[str | None, int | None],
+           console: Console, outputs: SweepOutputs) -> None:
+    """Every first guess, most promising first, through the exact search (resumable); once
+    the ``top`` best are known, an opener that cannot match them is cut as soon as that is
+    proven. Then the ranking: shown, written and compared as ``outputs`` ask."""
+    from sleuth.games.wordle.openers import sweep_openers, sweep_order
+    from sleuth.games.wordle.ranking import ranking
 
     order = sweep_order(game)
     order = order[:limit] if limit else order
@@ -928,39 +980,94 @@ def _sweep(game: Game, path: Path, limit: int | None, cluster: str | None,
         before = Sweep.load(path)
     except (OSError, ValueError) as error:
         raise fail(f"--results: {error}") from None
-    todo = sum(not before.done(w) for w in order)
+    todo = sum(not before.done(w, outputs.top) for w in order)
+    again = sum(w in before.at_least for w in order if not before.done(w, outputs.top))
     console.print(f"{len(order) - todo} of {len(order)} openers already in {path}; "
-                  f"{todo} to search")
+                  f"{todo} to search" + (f" ({again} of them bounded before: searched again "
+                                         f"unless still below the top {outputs.top})"
+                                         if again else ""))
     with Bar(console, "openers", len(order)) as bar:
         bar(len(order) - todo, len(order))
 
         def note(word: str, total: int | None, sweep: Sweep) -> None:
             bar.advance()
-            best = sweep.best
-            if total is None:
-                console.print(f"  {word.upper()}: at least {sweep.at_least[word]} (cut)")
-            elif best is not None and best[1] == total:
-                console.print(f"  {word.upper()}: {total} (best so far)")
-            else:
-                console.print(f"  {word.upper()}: {total}")
+            console.print(f"  {word.upper()}: {_sweep_note(word, sweep, game.max_cost)}")
 
         try:
-            sweep = sweep_openers(game, order, path, cluster=cluster, workers=workers,
-                                  on_result=note)
+            sweep = sweep_openers(game, order, path, cluster=where[0], workers=where[1],
+                                  on_result=note, top=outputs.top)
         except KeyboardInterrupt:
             raise fail(f"interrupted; resume with the same command ({path} keeps every "
                         "finished opener)", 130) from None
         except (ValueError, OSError) as error:
             raise fail(str(error)) from error
-    ranked = sorted(sweep.totals.items(), key=lambda item: (item[1], item[0]))
+    rows = ranking(sweep)
+    _sweep_summary(console, game, sweep, rows, path, outputs)
+    _sweep_files(console, game, rows, outputs)
+
+
+def _sweep_note(word: str, sweep: Sweep, attempts: int) -> str:
+    """What the search found of ``word``, as the sweep goes: its total, its bound, or no win."""
+    if word in sweep.fails:
+        return f"cannot win within {attempts}"
+    if word in sweep.at_least:
+        return f"at least {sweep.at_least[word]} (cut)"
+    best = sweep.best
+    total = sweep.totals[word]
+    return f"{total} (best so far)" if best is not None and best[1] == total else str(total)
+
+
+def _sweep_summary(console: Console, game: Game, sweep: Sweep, rows: list[Row], path: Path,
+                   outputs: SweepOutputs) -> None:
+    """The sweep in a few lines, and a table of its best exact totals (at most 20 rows)."""
     console.print(f"{len(sweep.totals)} openers searched to the end; {len(sweep.at_least)} "
-                  f"cut as worse than the best (their proven bounds are in {path})")
+                  f"cut as worse than the top {outputs.top} (their proven bounds are in "
+                  f"{path}); {len(sweep.fails)} cannot win within {game.max_cost}")
+    exact = [row for row in rows if row.kind == TOTAL and row.rank is not None
+             and row.rank <= outputs.top][:20]  # the top N, ties with the N-th too
     table = Table(title="Exact totals")
-    for column in ("guess", "total", "mean"):
+    for column in ("rank", "guess", "total", "mean"):
         table.add_column(column, justify="left" if column == "guess" else "right")
-    for word, total in ranked[:20]:
-        table.add_row(word.upper(), str(total), f"{total / len(game.secrets):.4f}")
+    for row in exact:
+        table.add_row(str(row.rank), row.guess.upper(), figure(row, game.max_cost),
+                      figure(row, game.max_cost, len(game.secrets)))
     console.print(table)
+    if len(rows) > len(exact):
+        where = outputs.ranking or "--ranking FILE writes them all"
+        console.print(f"[dim]{len(rows) - len(exact)} more openers ranked: {where}[/]")
+
+
+def _sweep_files(console: Console, game: Game, rows: list[Row],
+                 outputs: SweepOutputs) -> None:
+    """The ranking written to its file and compared with the published one, as asked."""
+    from sleuth.games.wordle.ranking import (
+        DIFFERENCES,
+        compare,
+        describe,
+        ranking_text,
+        tally,
+    )
+
+    if outputs.ranking is not None:
+        mode = "hard mode" if is_hard(game) else "normal mode"
+        title = f"Wordle openers ({mode}) ranked by their least total guesses"
+        try:
+            outputs.ranking.write_text(ranking_text(rows, title, len(game.secrets),
+                                                    game.max_cost))
+        except OSError as error:
+            raise fail(f"--ranking: cannot write {outputs.ranking}: {error}") from error
+        console.print(f"ranking: {outputs.ranking}")
+    if outputs.published is None:
+        return
+    entries = compare(rows, outputs.published)
+    counts = tally(entries)
+    console.print(f"compared with {outputs.source}: " + ", ".join(
+        f"{n} {verdict}" for verdict, n in counts.items()))
+    differences = [entry for entry in entries if entry.verdict in DIFFERENCES]
+    for entry in differences[:10]:
+        console.print(f"  [red]{escape(describe(entry, game.max_cost))}[/]")
+    if len(differences) > 10:
+        console.print(f"  ... and {len(differences) - 10} more differences")
 
 
 # --------------------------------------------------------------------------- variants

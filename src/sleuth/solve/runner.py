@@ -17,7 +17,7 @@ import numpy as np
 
 from sleuth.core.parallel import cores
 from sleuth.core.tree import Node
-from sleuth.solve.solver import Solver, install, solver_for
+from sleuth.solve.solver import Penalty, Solver, install, solver_for
 from sleuth.solve.tables import INF, Tables
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _start_quietly(submit: Callable, *args: object) -> object:
 
 def _task(tab: Tables | str, symmetry: bool, kind: str, cands: np.ndarray, depth: int | None,
           beta: int, history: tuple[int, ...], top_k: int,
-          penalty: int | None = None) -> tuple[int, Node | None, int]:
+          penalty: Penalty | None = None) -> tuple[int, Node | None, int]:
     """One class searched in a worker: (value, its tree when exact, nodes searched)."""
     solver = solver_for(tab, symmetry)
     before = int(solver.stats[0])
@@ -131,7 +131,7 @@ class Runner:
 
     def mean_classes(self, classes: list[np.ndarray], depth: int | None, limit: int, base: int,
                      class_bounds: np.ndarray, history: tuple[int, ...], top_k: int,
-                     penalty: int | None) -> tuple[int, list[Node] | None]:
+                     penalty: Penalty | None) -> tuple[int, list[Node] | None]:
         raise NotImplementedError
 
     def worst_classes(self, classes: list[np.ndarray], depth: int,
@@ -139,7 +139,7 @@ class Runner:
         raise NotImplementedError
 
     def refine(self, classes: list[np.ndarray], depth: int | None, class_bounds: np.ndarray,
-               history: tuple[int, ...], penalty: int | None) -> tuple[list[int], int]:
+               history: tuple[int, ...], penalty: Penalty | None) -> tuple[list[int], int]:
         """Each class's bound raised by one level of look-ahead, here and now (cheap), and how
         much that raises their sum: every class's budget is then tight before any is searched,
         and a guess whose raised bound reaches the limit costs no search at all."""
@@ -150,7 +150,7 @@ class Runner:
 
     def prepare(self, classes: list[np.ndarray], depth: int | None, limit: int, base: int,
                 class_bounds: np.ndarray, history: tuple[int, ...], top_k: int,
-                penalty: int | None) -> tuple[list[int], int]:
+                penalty: Penalty | None) -> tuple[list[int], int]:
         """The classes' bounds and the guess's total bound before the classes are searched:
         raised by :meth:`refine`, and against a finite limit by :func:`_squeeze` (in this
         process)."""
@@ -185,7 +185,7 @@ SQUEEZE_ROUNDS = 2
 
 def _squeeze(solver: Solver, classes: list[np.ndarray], bounds: list[int], total: int,
              limit: int, depth: int | None, history: tuple[int, ...], top_k: int,
-             penalty: int | None) -> int:
+             penalty: Penalty | None) -> int:
     """Raise the classes' bounds (in place; ``total`` is their sum plus the rest) towards a
     finite ``limit`` cheaply, before any class is solved to the end: in a few rounds, each
     class not yet solved is asked only for its share of the gap (by its size), which it fails
@@ -256,7 +256,7 @@ class _Pool(Runner):
     def _run(self, kind: str, classes: list[np.ndarray], depth: int | None,
              budgets: list[int], history: tuple[int, ...], top_k: int,
              stop: Callable[[int, int], bool],
-             penalty: int | None = None) -> tuple[list[int], list[Node | None], bool]:
+             penalty: Penalty | None = None) -> tuple[list[int], list[Node | None], bool]:
         futures = {self.submit(_task, self.ref, self.symmetry, kind, members, depth, beta,
                                history, top_k, penalty): i
                    for i, (members, beta) in enumerate(zip(classes, budgets, strict=True))}

@@ -56,7 +56,7 @@ from sleuth.core.game import Game, Position
 from sleuth.core.tree import Node
 from sleuth.solve.results import CutResult, SearchResult, checked_result
 from sleuth.solve.runner import Cluster, Progress, Runner, runner_for
-from sleuth.solve.solver import Solver, solver_for, sorted_set
+from sleuth.solve.solver import FIRST_ROWS, Penalty, Solver, solver_for, sorted_set
 from sleuth.solve.tables import INF, Tables, check_searchable, tables_of
 
 
@@ -120,7 +120,8 @@ def optimal_mean(game: Game, position: Position | None = None, *,
                  max_guesses: int | None = None, first_guess: str | int | None = None,
                  progress: Progress | None = None, cluster: Cluster = None,
                  workers: int | None = None, top_k: int = 0, symmetry: bool = True,
-                 fewest_over: int | None = None, upper: None = None) -> SearchResult: ...
+                 fewest_over: int | None = None, over_first: bool = False,
+                 upper: None = None) -> SearchResult: ...
 
 
 @overload
@@ -128,7 +129,7 @@ def optimal_mean(game: Game, position: Position | None = None, *,
                  max_guesses: int | None = None, first_guess: str | int | None = None,
                  progress: Progress | None = None, cluster: Cluster = None,
                  workers: int | None = None, top_k: int = 0, symmetry: bool = True,
-                 fewest_over: int | None = None,
+                 fewest_over: int | None = None, over_first: bool = False,
                  upper: int | None = None) -> SearchResult | CutResult: ...
 
 
@@ -136,13 +137,15 @@ def optimal_mean(game: Game, position: Position | None = None, *,
                  max_guesses: int | None = None, first_guess: str | int | None = None,
                  progress: Progress | None = None, cluster: Cluster = None,
                  workers: int | None = None, top_k: int = 0, symmetry: bool = True,
-                 fewest_over: int | None = None,
+                 fewest_over: int | None = None, over_first: bool = False,
                  upper: int | None = None) -> SearchResult | CutResult:
     """The strategy with the least total number of guesses over the position's candidates.
 
     ``max_guesses`` caps the guesses of every game (counting those already in the position);
     ``fewest_over`` (with a cap) breaks ties between optimal strategies: the one with fewest
-    games taking more than that many guesses. ``first_guess`` (a label or an index) fixes the
+    games taking more than that many guesses; with ``over_first``, the fewest such games comes
+    first and the total breaks ties (Bulls and Cows: the fewest secrets needing 7 turns).
+    ``first_guess`` (a label or an index) fixes the
     next guess. ``upper`` asks only for a total below it (say the best found so far with
     another first guess): as soon as the search proves that none is, it stops and returns a
     :class:`CutResult` holding the proven lower bound (>= ``upper``); a :class:`SearchResult`
@@ -170,12 +173,15 @@ def optimal_mean(game: Game, position: Position | None = None, *,
     if depth is not None and depth < 1:
         raise ValueError(f"max_guesses={max_guesses} leaves no guess from this position")
     penalty = None
+    if over_first and fewest_over is None:
+        raise ValueError("over_first needs fewest_over")
     if fewest_over is not None:
         if max_guesses is None or not pos.cost <= fewest_over < max_guesses:
             raise ValueError("fewest_over needs max_guesses above it (and above the guesses made)")
         if upper is not None:
             raise ValueError("upper and fewest_over do not combine")
-        penalty = max_guesses - fewest_over  # the guesses left when a game passes fewest_over
+        # the guesses left when a game passes fewest_over
+        penalty = Penalty(max_guesses - fewest_over, over_first)
     roots = _root_guesses(game, tab, pos, first_guess, symmetry)
     runner = runner_for(tab, symmetry, pos.candidates.size, workers, cluster, progress)
     try:
@@ -195,10 +201,7 @@ def optimal_mean(game: Game, position: Position | None = None, *,
         raise ValueError(f"no strategy finds every candidate{cap}")
     result = checked_result(game, pos, "mean", best_tree, top_k == 0, started,
                      runner.nodes + 1, max_guesses)
-    score = result.total
-    if penalty is not None:
-        score = result.total * (len(game.secrets) + 1) + int(
-            (result.evaluation.cost[pos.candidates] > fewest_over).sum())
+    score = result.total if penalty is None else _penalised(result, pos, fewest_over, penalty)
     if score != best:
         raise RuntimeError(f"the tree scores {score}, the search said {best}")
     return result
@@ -220,8 +223,17 @@ def root_order(game: Game, position: Position | None = None, *,
     return solver_for(tab).guess_bounds(pos.candidates, depth, roots)
 
 
+def _penalised(result: SearchResult, pos: Position, over: int | None, penalty: Penalty) -> int:
+    """The search's own score of a tree: its total, and its games over ``over`` guesses,
+    weighed as :class:`Penalty` says (see :meth:`Solver.bounds`)."""
+    count = int((result.evaluation.cost[pos.candidates] > over).sum())
+    if penalty.first:
+        return result.total + count * (len(result.game.secrets) * FIRST_ROWS + 1)
+    return result.total * (len(result.game.secrets) + 1) + count
+
+
 def _mean_root(runner: Runner, pos: Position, roots: np.ndarray, depth: int | None,
-               top_k: int, penalty: int | None, limit: int) -> tuple[int, Node | None, int]:
+               top_k: int, penalty: Penalty | None, limit: int) -> tuple[int, Node | None, int]:
     """The root of :func:`optimal_mean`: each guess of ``roots`` in order of its bound, its
     classes searched by ``runner``, as long as a total below ``limit`` and the best so far
     may come. Returns (best total, its tree or None if none is below ``limit``, least lower

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 from numba import types
@@ -17,9 +18,20 @@ from sleuth.solve.restriction import kernel_rule
 from sleuth.solve.symmetry import kernel_symmetry
 from sleuth.solve.tables import INF, Tables, capacities
 
+FIRST_ROWS = 1024  # guesses left below which a Penalty(first=True) outweighs every total
 NO_CAP = 1 << 30  # the depth passed when guesses are not capped (it is then never lowered)
 NO_STATE = np.empty(0, np.int64)  # the restriction state of a game without restriction
 NO_GUESSES = np.empty(0, np.int64)  # no guesses given: the node finds its own
+
+
+
+class Penalty(NamedTuple):
+    """Games reaching ``level`` guesses left (those over the ``fewest_over`` guesses) counted
+    apart: after the total (ties broken by fewest such games) or, with ``first``, before it."""
+
+    level: int
+    first: bool = False
+
 
 Chooser = Callable[[np.ndarray, int | None, tuple[int, ...]], int]
 
@@ -65,7 +77,7 @@ class Solver:
             path_codes[:n] = rows[np.asarray(history[:n], dtype=np.int64)]
         return path_codes, n
 
-    def memo(self, kind: str, depth: int | None = None, penalty: int | None = None) -> Dict:
+    def memo(self, kind: str, depth: int | None = None, penalty: Penalty | None = None) -> Dict:
         """The memo of one kind of search: worst case; mean with or without a cap (and with a
         penalty). Entries of capped searches are keyed by the guesses left."""
         key = (kind, depth is not None, penalty)
@@ -73,13 +85,14 @@ class Solver:
             self.memos[key] = Dict.empty(key_type=types.int64, value_type=types.int64)
         return self.memos[key]
 
-    def bounds(self, depth: int | None, penalty: int | None = None) -> tuple[np.ndarray,
+    def bounds(self, depth: int | None, penalty: Penalty | None = None) -> tuple[np.ndarray,
                                                                             np.ndarray]:
         """(lower bounds ``[d, m]``, guess weights ``[d]``) covering ``depth`` guesses left.
 
         A guess costs 1 per candidate; with a ``penalty`` level (guesses left), a guess there
         costs 1 more than elsewhere, and every guess counts n + 1 (n secrets), so totals compare
-        first by guesses, then by games reaching that level.
+        first by guesses, then by games reaching that level; with ``penalty.first``, a guess
+        there costs more than any total, so games reaching it are fewest first.
         """
         key = (depth is not None, penalty)
         have = self._bounds.get(key)
@@ -93,14 +106,12 @@ class Solver:
             rows = max(depth, 0 if have is None else have[0].shape[0] - 1)
             weights = np.ones(rows + 1, dtype=np.int64)
             if penalty is not None:
-                weights *= n + 1
-                if 0 < penalty <= rows:
-                    weights[penalty] += 1
+                weights = _weights(n, rows, penalty)
             lbs = self.tab.bounds(rows, weights)
         self._bounds[key] = (lbs, weights)
         return lbs, weights
 
-    def _mean_run(self, depth: int | None, top_k: int = 0, penalty: int | None = None) -> Run:
+    def _mean_run(self, depth: int | None, top_k: int = 0, penalty: Penalty | None = None) -> Run:
         """What the optimal-mean search with ``depth`` guesses left shares across its nodes
         (kept: see :func:`kernels._typeof_known`)."""
         lbs, weights = self.bounds(depth, penalty)
@@ -123,7 +134,7 @@ class Solver:
     # optimal mean
 
     def mean(self, cands: np.ndarray, depth: int | None, beta: int = INF,
-             history: Sequence[int] = (), top_k: int = 0, penalty: int | None = None) -> int:
+             history: Sequence[int] = (), top_k: int = 0, penalty: Penalty | None = None) -> int:
         """Least total cost of ``cands`` (< beta), or a lower bound >= beta; ``history``: the
         guesses that led to them (for symmetry and the restriction)."""
         path_codes, path_len = self._path_codes(history)
@@ -133,7 +144,7 @@ class Solver:
                                      self.state(history, cands)))
 
     def refined(self, classes: Sequence[np.ndarray], depth: int | None,
-                history: Sequence[int] = (), penalty: int | None = None) -> list[int]:
+                history: Sequence[int] = (), penalty: Penalty | None = None) -> list[int]:
         """Lower bounds on the least totals of some classes (of one node): what the memo knows,
         else one level of look-ahead (:func:`kernels.refined_bound`), then remembered."""
         if not classes:
@@ -150,7 +161,7 @@ class Solver:
         return [int(b) for b in bounds]
 
     def mean_tree(self, cands: np.ndarray, depth: int | None, history: Sequence[int] = (),
-                  top_k: int = 0, penalty: int | None = None) -> Node:
+                  top_k: int = 0, penalty: Penalty | None = None) -> Node:
         """The tree of an optimal strategy for ``cands`` (solving what the memo lacks)."""
         memo = self.memo("mean", depth, penalty)
 
@@ -208,13 +219,13 @@ class Solver:
                                                      (*path, guess), choose)
         return node
 
-    def child_bounds(self, depth: int | None, penalty: int | None = None) -> np.ndarray:
+    def child_bounds(self, depth: int | None, penalty: Penalty | None = None) -> np.ndarray:
         """Lower bounds by class size for the classes of a node with ``depth`` guesses left."""
         lbs, _ = self.bounds(depth, penalty)
         return lbs[-1] if depth is None else lbs[depth - 1]
 
     def guess_bounds(self, cands: np.ndarray, depth: int | None, guesses: np.ndarray,
-                     penalty: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+                     penalty: Penalty | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Root guesses that split the candidates, in search order, with their lower bounds."""
         cands = sorted_set(cands)
         class_bounds = self.child_bounds(depth, penalty)
@@ -284,3 +295,20 @@ def install(tab: Tables) -> None:
 def forget() -> None:
     """Drop this process's solvers and their memos (the next search starts from nothing)."""
     _SOLVERS.clear()
+
+
+def _weights(n: int, rows: int, penalty: Penalty) -> np.ndarray:
+    """What a guess costs with each number of guesses left (``rows`` + 1 of them), n secrets:
+    the penalty's level weighs one game more (or, with ``first``, more than every total of
+    games shorter than ``FIRST_ROWS``, whatever ``rows`` later grows to)."""
+    if penalty.first:
+        if rows >= FIRST_ROWS:
+            raise ValueError(f"fewest games first needs fewer than {FIRST_ROWS} guesses")
+        weights = np.ones(rows + 1, dtype=np.int64)
+        if 0 < penalty.level <= rows:
+            weights[penalty.level] += n * FIRST_ROWS + 1
+        return weights
+    weights = np.full(rows + 1, n + 1, dtype=np.int64)
+    if 0 < penalty.level <= rows:
+        weights[penalty.level] += 1
+    return weights

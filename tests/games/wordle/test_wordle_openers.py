@@ -199,3 +199,130 @@ def test_sweep_with_cut_offs_finds_the_full_sweeps_best(tmp_path: Path, hard: bo
     word = next(iter(fast.at_least))
     assert optimal_mean(game, first_guess=word, max_guesses=6, workers=1).total == \
         full.totals[word]
+
+
+@pytest.fixture(scope="module")
+def full_sweep(tmp_path_factory: pytest.TempPathFactory):
+    """Every opener of the small game searched to the end (no cut)."""
+    from sleuth.games.wordle.openers import sweep_openers, sweep_order
+
+    game = small_game()
+    return sweep_openers(game, sweep_order(game), tmp_path_factory.mktemp("full") / "full.jsonl",
+                         cut=False, workers=1)
+
+
+@pytest.mark.parametrize("top", [1, 3, 8])
+def test_a_sweep_gives_exact_totals_to_the_top_n(tmp_path: Path, full_sweep, top: int) -> None:
+    """The ``top`` best openers and every one tying the ``top``-th get exact totals; every
+    other one a proven bound above the ``top``-th total (and at most its own)."""
+    from sleuth.games.wordle.openers import sweep_openers, sweep_order
+
+    game = small_game()
+    sweep = sweep_openers(game, sweep_order(game), tmp_path / "top.jsonl", top=top, workers=1)
+    nth = sorted(full_sweep.totals.values())[top - 1]
+    assert sweep.cutoff(top) == nth and not sweep.fails
+    assert {w for w, t in full_sweep.totals.items() if t <= nth} <= set(sweep.totals)
+    assert all(full_sweep.totals[w] == t for w, t in sweep.totals.items())
+    assert sweep.at_least and all(nth < b <= full_sweep.totals[w]
+                                  for w, b in sweep.at_least.items())
+    assert len(sweep.totals) + len(sweep.at_least) == len(full_sweep.totals)
+
+
+def test_a_larger_top_searches_again_the_bounds_it_needs(tmp_path: Path) -> None:
+    """Resumed with a larger ``top``, a bound not above the new ``top``-th total is searched
+    again (in full while fewer than ``top`` totals are known, else cut at the new ``top``-th);
+    a bound still above it is kept; the new record replaces the old one when loaded."""
+    from sleuth.games.wordle.openers import Sweep, sweep_openers
+
+    totals = {"salet": 100, "crane": 101, "cigar": 102, "slate": 102, "trace": 103,
+              "rebut": 110}
+    calls: list[tuple[str, int | None]] = []
+
+    class Result:
+        def __init__(self, total: int, cut: bool = False) -> None:
+            self.total, self.cut = total, cut
+
+    def search(game, *, first_guess: str, max_guesses: int, upper: int | None = None):
+        calls.append((first_guess, upper))
+        total = totals[first_guess]
+        if upper is not None and total >= upper:
+            return Result(min(total, upper + 5), True)  # a proven bound: upper <= it <= total
+        return Result(total)
+
+    path = tmp_path / "sweep.jsonl"
+    first = sweep_openers(small_game(), list(totals), path, search=search)
+    assert first.totals == {"salet": 100} and first.at_least == {
+        "crane": 101, "cigar": 102, "slate": 102, "trace": 103, "rebut": 106}
+    del calls[:]
+    again = sweep_openers(small_game(), list(totals), path, search=search, top=3)
+    assert calls == [("crane", None), ("cigar", None), ("slate", 103)]
+    assert again.totals == {"salet": 100, "crane": 101, "cigar": 102, "slate": 102}
+    assert again.at_least == {"trace": 103, "rebut": 106} and again.cutoff(3) == 102
+    loaded = Sweep.load(path)
+    assert (loaded.totals, loaded.at_least) == (again.totals, again.at_least)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 6 + 3  # the header, the first run, then the three searched again
+    assert sweep_openers(small_game(), list(totals), path, search=search, top=3) == again
+    assert len(calls) == 3  # nothing searched twice
+    assert not Sweep.of([{"guess": "crane", "at_least": 101}]).done("crane", 1)  # no total yet
+
+
+def test_bounds_and_totals_replace_each_other_in_any_order() -> None:
+    """Of an opener's records the most telling counts, whatever the order: a total or a
+    failure over a bound, the higher of two bounds."""
+    from itertools import permutations
+
+    from sleuth.games.wordle.openers import Sweep
+
+    records = [{"guess": "crane", "at_least": 101}, {"guess": "crane", "at_least": 104},
+               {"guess": "slate", "at_least": 99}, {"guess": "slate", "total": 103},
+               {"guess": "hatch", "at_least": 120}, {"guess": "hatch", "fails": True}]
+    for order in permutations(records):
+        sweep = Sweep.of(order)
+        assert (sweep.totals, sweep.at_least, sweep.fails) == (
+            {"slate": 103}, {"crane": 104}, {"hatch"})
+
+
+#: Answers where hard mode traps an opener: after _ATCH every guess must keep ATCH.
+TRAP = ["batch", "catch", "hatch", "latch", "match", "patch", "watch", "cigar", "rebut",
+        "humph"]
+
+
+def test_an_opener_that_cannot_win_in_hard_mode_is_recorded(tmp_path: Path) -> None:
+    """In hard mode with five guesses _ATCH openers cannot find every answer: each is
+    recorded as failing (never a crash), loaded back, done, and ranked last."""
+    from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
+    from sleuth.games.wordle.ranking import FAILS, ranking
+    from sleuth.solve.search import optimal_mean
+
+    game = wordle_game(TRAP, [*TRAP, "climb"], hard=True, attempts=5)
+    order = sweep_order(game)
+    with pytest.raises(ValueError, match="no strategy finds every candidate within 5"):
+        optimal_mean(game, first_guess="hatch", max_guesses=5, workers=1)
+    path = tmp_path / "hard.jsonl"
+    sweep = sweep_openers(game, order, path, top=len(order), workers=1)
+    assert {"batch", "hatch", "watch"} <= sweep.fails and "climb" in sweep.totals
+    assert '{"guess": "hatch", "fails": true}' in path.read_text().splitlines()
+    assert Sweep.load(path).fails == sweep.fails and all(sweep.done(w) for w in sweep.fails)
+    rows = ranking(sweep)
+    assert {row.guess for row in rows[-len(sweep.fails):]} == sweep.fails
+    assert all(row.kind == FAILS and row.total is None for row in rows[-len(sweep.fails):])
+    cut = sweep_openers(game, order, tmp_path / "cut.jsonl", top=1, workers=1)
+    assert cut.best == sweep.best and set(cut.fails) <= sweep.fails  # cut ones: a bound
+    assert all(w in sweep.fails or b <= sweep.totals[w] for w, b in cut.at_least.items())
+
+
+def test_only_a_search_that_cannot_win_is_recorded_as_failing(tmp_path: Path) -> None:
+    from sleuth.games.wordle.openers import sweep_openers
+
+    def search(game, *, first_guess: str, **options: object):
+        raise ValueError("max_guesses=0 leaves no guess from this position")
+
+    path = tmp_path / "sweep.jsonl"
+    with pytest.raises(ValueError, match="leaves no guess"):
+        sweep_openers(small_game(), ["salet"], path, search=search)
+    with pytest.raises(ValueError, match="top must be at least 1"):
+        sweep_openers(small_game(), ["salet"], path, search=search, top=0)
+    path.write_text('{"guess": "salet", "fails": false}\n')
+    with pytest.raises(ValueError, match="line 1: not a record of a sweep"):
+        sweep_openers(small_game(), ["salet"], path, search=search)

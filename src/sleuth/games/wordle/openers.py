@@ -1,10 +1,11 @@
 """First guesses: the proven best opener of the shipped lists (from the published figures) or
 else the best by a heuristic, each named with its objective; every guess rated as an opener at
 once; and the exact search swept over many openers (resumable, each search cut off once it
-cannot match the best so far)."""
+cannot be among the best few so far; ranked in :mod:`sleuth.games.wordle.ranking`)."""
 
 from __future__ import annotations
 
+import heapq
 import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -136,10 +137,12 @@ def rank_openers(table: dict[str, np.ndarray], by: str = "expected") -> np.ndarr
 @dataclass
 class Sweep:
     """A resumable run of the exact search over many first guesses: each opener's exact
-    total, or (``at_least``) a proven lower bound when it cannot match the best so far."""
+    total, or (``at_least``) a proven lower bound when it cannot match the best so far, or
+    (``fails``) that it cannot find every answer within the guesses allowed."""
 
     totals: dict[str, int] = field(default_factory=dict)
     at_least: dict[str, int] = field(default_factory=dict)
+    fails: set[str] = field(default_factory=set)
 
     @property
     def best(self) -> tuple[str, int] | None:
@@ -148,17 +151,38 @@ class Sweep:
         word = min(self.totals, key=lambda w: (self.totals[w], w))
         return word, self.totals[word]
 
-    def done(self, word: str) -> bool:
-        return word in self.totals or word in self.at_least
+    def cutoff(self, top: int) -> int | None:
+        """The ``top``-th best exact total (ties counted), or None while fewer are known."""
+        if len(self.totals) < top:
+            return None
+        return heapq.nsmallest(top, self.totals.values())[-1]
+
+    def done(self, word: str, top: int = 1) -> bool:
+        """Whether ``word`` needs no (more) search to rank the ``top`` best openers: its total
+        or failure is known, or its bound is above the ``top``-th best total."""
+        if word in self.totals or word in self.fails:
+            return True
+        if word not in self.at_least:
+            return False
+        cutoff = self.cutoff(top)
+        return cutoff is not None and self.at_least[word] > cutoff
 
     def add(self, record: dict[str, Any]) -> None:
-        """Count one opener's record (a total or a bound; a header is left out)."""
+        """Count one opener's record (a header is left out): a total or a failure replaces a
+        bound, and of two bounds the higher is kept, whatever order they come in."""
         if "guess" not in record:
             return
-        if "total" in record:
-            self.totals[record["guess"]] = record["total"]
-        else:
-            self.at_least[record["guess"]] = record["at_least"]
+        word = record["guess"]
+        if record.get("fails") is True or "total" in record:
+            self.at_least.pop(word, None)
+            if record.get("fails") is True:
+                self.totals.pop(word, None)
+                self.fails.add(word)
+            else:
+                self.fails.discard(word)
+                self.totals[word] = record["total"]
+        elif word not in self.totals and word not in self.fails:
+            self.at_least[word] = max(record["at_least"], self.at_least.get(word, 0))
 
     @classmethod
     def of(cls, records: Iterable[dict[str, Any]]) -> Sweep:
@@ -177,12 +201,14 @@ class Sweep:
 
 
 def _check_sweep(record: dict[str, Any]) -> None:
-    """A ValueError unless ``record`` is a sweep's header or an opener's total or bound."""
+    """A ValueError unless ``record`` is a sweep's header or an opener's total, bound or
+    failure."""
     def number(key: str) -> bool:
         return isinstance(record.get(key), int) and not isinstance(record[key], bool)
 
     if record.get("type") != "header" and not (
-            isinstance(record.get("guess"), str) and (number("total") or number("at_least"))):
+            isinstance(record.get("guess"), str)
+            and (number("total") or number("at_least") or record.get("fails") is True)):
         raise ValueError("not a record of a sweep")
 
 
@@ -190,6 +216,9 @@ def _check_sweep(record: dict[str, Any]) -> None:
 #: it had a header are read too.
 SWEEP = Form("sweep", lambda record: record.get("type") == "header", _check_sweep,
              header="sweep header", legacy=True)
+
+#: How the exact search says an opener cannot find every answer within the guesses allowed.
+CANNOT_WIN = "no strategy finds every candidate within"
 
 
 def sweep_header(game: Game) -> dict[str, Any]:
@@ -202,29 +231,33 @@ def sweep_header(game: Game) -> dict[str, Any]:
 def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
                   search: Callable[..., Any] | None = None,
                   on_result: Callable[[str, int | None, Sweep], None] | None = None,
-                  cut: bool = True, **options: object) -> Sweep:
-    """Exact totals of ``openers`` (best first is fastest: see :func:`sweep_order`), appended
-    to ``path`` as they finish and resumed from it (recorded openers are skipped; a file of
-    another game is refused, naming the difference).
+                  cut: bool = True, top: int = 1, **options: object) -> Sweep:
+    """Exact totals of the ``top`` best of ``openers`` (best first is fastest: see
+    :func:`sweep_order`), appended to ``path`` as they finish and resumed from it (recorded
+    openers are skipped; a file of another game is refused, naming the difference).
 
     With ``cut`` (and a search taking ``upper``, like :func:`sleuth.solve.search.optimal_mean`),
-    each search is told the best total so far plus one: an opener that cannot match the best
-    stops as soon as that is proven and is recorded with the proven bound as ``at_least``;
-    openers tying the best are searched to the end, so every best opener is listed.
+    once ``top`` exact totals are known each search is told the ``top``-th best plus one: an
+    opener that cannot match it stops as soon as that is proven and is recorded with the proven
+    bound as ``at_least``; openers tying it are searched to the end, so the ``top`` best and
+    every opener tying them have exact totals. A bound recorded with a smaller ``top`` that is
+    not above the new ``top``-th best is searched again. An opener that cannot find every answer
+    within the game's guesses is recorded as ``fails``.
     """
     from sleuth.solve.search import optimal_mean
 
+    if top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
     run: Callable[..., Any] = optimal_mean if search is None else search
     cut = cut and "upper" in inspect.signature(run).parameters
     with open_journal(path, sweep_header(game), SWEEP) as journal:
         sweep = Sweep.of(journal.found.records)
         for word in openers:
-            if sweep.done(word):
+            if sweep.done(word, top):
                 continue
-            best = sweep.best
-            upper = {"upper": best[1] + 1} if cut and best is not None else {}
-            result = run(game, first_guess=word, max_guesses=game.max_cost, **upper, **options)
-            record = _opener_record(word, result)
+            cutoff = sweep.cutoff(top) if cut else None
+            upper = {} if cutoff is None else {"upper": cutoff + 1}
+            record = _opener_record(word, run, game, {**upper, **options})
             sweep.add(record)
             journal.append(record)
             if on_result is not None:
@@ -232,8 +265,16 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     return sweep
 
 
-def _opener_record(word: str, result: Any) -> dict[str, Any]:
-    """A search's outcome as a sweep's line: the opener's total, or its bound if cut off."""
+def _opener_record(word: str, run: Callable[..., Any], game: Game,
+                   options: dict[str, object]) -> dict[str, Any]:
+    """The search's outcome after ``word`` as a sweep's line: the opener's total, its bound if
+    cut off, or ``fails`` when no strategy after it finds every answer in time."""
+    try:
+        result = run(game, first_guess=word, max_guesses=game.max_cost, **options)
+    except ValueError as error:
+        if not str(error).startswith(CANNOT_WIN):
+            raise
+        return {"guess": word, "fails": True}
     kind = "at_least" if getattr(result, "cut", False) else "total"
     return {"guess": word, kind: int(result.total)}
 
