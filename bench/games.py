@@ -2,8 +2,10 @@
 
 Run: ``python -m bench.games`` (every row; the slow exact searches take a while) or
 ``python -m bench.games --fast`` (the rows that take seconds). Writes bench/results/games.md
-after each row, so an interrupted run keeps what it measured. Exact searches use all cores
-unless ``--workers N``. ``--quick``: the rows that take a second, written nowhere.
+after each row, so an interrupted run keeps what it measured. ``--frontier``: the records past
+those (Mastermind 8x4, Bulls and Cows' 7-turn count; minutes each) into games-frontier.md.
+Exact searches use all cores unless ``--workers N``. ``--quick``: the rows that take a second,
+written nowhere.
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from bench.common import RESULTS, header
+from sleuth.core.game import Game
 from sleuth.core.storage import published
 from sleuth.core.tree import evaluate
 from sleuth.games.mastermind import bulls_cows, mastermind
 from sleuth.games.twod import twod
 from sleuth.solve.greedy import Greedy
+from sleuth.solve.results import SearchResult
 from sleuth.solve.search import optimal_mean, optimal_worst
 
 
@@ -33,6 +38,7 @@ class Row:
     run: Callable[[int | None], tuple[str, bool]]
     slow: bool = False
     quick: bool = False
+    frontier: bool = False
 
 
 def _form(label: str) -> str:
@@ -87,11 +93,12 @@ def knuth(_: int | None) -> tuple[str, bool]:
                                              published("mastermind-6x4-knuth")))
 
 
-def _mean_row(game_factory: Callable[[], object], cap: int | None, expected: float,
-              workers: int | None, fewest_over: int | None = None) -> tuple[str, bool, object]:
+def _mean_row(game_factory: Callable[[], Game], cap: int | None, expected: float,
+              workers: int | None, fewest_over: int | None = None,
+              over_first: bool = False) -> tuple[str, bool, SearchResult]:
     game = game_factory()
-    result = optimal_mean(game, max_guesses=cap, workers=workers,  # type: ignore[arg-type]
-                          fewest_over=fewest_over)
+    result = optimal_mean(game, max_guesses=cap, workers=workers, fewest_over=fewest_over,
+                          over_first=over_first)
     dist = result.distribution()
     text = (f"{result.total}/{result.size} = {result.mean:.4f}, first guess "
             f"{result.first_guess}, worst {result.worst} "
@@ -102,24 +109,49 @@ def _mean_row(game_factory: Callable[[], object], cap: int | None, expected: flo
 def six_mean(workers: int | None) -> tuple[str, bool]:
     text, ok, result = _mean_row(lambda: mastermind(6, 4), 6, published("mastermind-6x4-optimal"),
                                  workers, fewest_over=5)
-    return text, ok and result.distribution().get(6) == 1  # type: ignore[attr-defined]
+    return text, ok and result.distribution().get(6) == 1
 
 
 def six_mean_capped(workers: int | None) -> tuple[str, bool]:
     text, ok, result = _mean_row(lambda: mastermind(6, 4), 5,
                                   published("mastermind-6x4-optimal-within-5"), workers)
-    return text, ok and result.worst <= 5  # type: ignore[attr-defined]
+    return text, ok and result.worst <= 5
 
 
 def seven_mean(workers: int | None) -> tuple[str, bool]:
     text, ok, result = _mean_row(lambda: mastermind(7, 4), 6,
                                   published("mastermind-7x4-optimal-within-6"), workers)
-    return text, ok and result.worst <= 6  # type: ignore[attr-defined]
+    return text, ok and result.worst <= 6
 
 
 def bulls_mean(workers: int | None) -> tuple[str, bool]:
     text, ok, _ = _mean_row(bulls_cows, None, published("bulls-cows-optimal"), workers)
     return text, ok
+
+
+def eight_mean(workers: int | None) -> tuple[str, bool]:
+    text, ok, result = _mean_row(lambda: mastermind(8, 4), None,
+                                  published("mastermind-8x4-optimal"), workers)
+    return text + _positions(result), ok and result.worst == 7
+
+
+def eight_mean_capped(workers: int | None) -> tuple[str, bool]:
+    text, ok, result = _mean_row(lambda: mastermind(8, 4), 6,
+                                  published("mastermind-8x4-optimal-within-6"), workers)
+    return text + _positions(result), ok and result.worst <= 6
+
+
+def bulls_seven(workers: int | None) -> tuple[str, bool]:
+    """Fewest secrets needing 7 turns first, then the least total: at or below the best known."""
+    text, _, result = _mean_row(bulls_cows, 7, 0, workers, fewest_over=6, over_first=True)
+    sevens = result.distribution().get(7, 0)
+    return (f"{sevens} secrets need 7 (proven fewest); {text}{_positions(result)}",
+            sevens <= published("bulls-cows-fewest-seven"))
+
+
+def _positions(result: SearchResult) -> str:
+    """How many positions the search went through."""
+    return f"; {result.nodes:,} positions"
 
 
 def _mean(key: str, secrets: int) -> str:
@@ -150,16 +182,41 @@ ROWS = [
         _mean("mastermind-7x4-optimal-within-6", 2401), seven_mean, slow=True),
     Row("bulls-mean", "Bulls and Cows, 4 digits (5040)", "optimal mean",
         _mean("bulls-cows-optimal", 5040), bulls_mean, slow=True),
+    Row("eight-mean", "Mastermind 8x4 (4096)", "optimal mean",
+        f"{_mean('mastermind-8x4-optimal', 4096)}, worst 7", eight_mean, slow=True,
+        frontier=True),
+    Row("eight-mean-6", "same", "optimal mean, at most 6 guesses",
+        _mean("mastermind-8x4-optimal-within-6", 4096), eight_mean_capped, slow=True,
+        frontier=True),
+    Row("bulls-seven", "Bulls and Cows, 4 digits (5040)",
+        "fewest secrets needing 7 turns, then least total (`--strategy optimal-fewest "
+        "--max-guesses 7 --fewest-over 6`)",
+        f"open; best known {published('bulls-cows-fewest-seven')}", bulls_seven, slow=True,
+        frontier=True),
 ]
 
 
-def table(done: list[tuple[Row, str, bool, float]]) -> str:
+def table(done: list[tuple[Row, str, bool, float]], kept: dict[str, str] | None = None) -> str:
+    """The results table in the rows' order: the rows just run, and the ``kept`` lines of rows
+    this run left out (from the file's earlier run)."""
     lines = ["| game | strategy | published | measured | ok | time |",
              "|---|---|---|---|---|---|"]
-    for row, measured, ok, seconds in done:
-        lines.append(f"| {row.game} | {row.strategy} | {row.expected} | {measured} | "
-                     f"{'yes' if ok else '**no**'} | {seconds:.1f} s |")
+    ran = {row.key: (row, measured, ok, seconds) for row, measured, ok, seconds in done}
+    for key in [r.key for r in ROWS]:
+        if key in ran:
+            row, measured, ok, seconds = ran[key]
+            lines.append(f"| {row.game} | {row.strategy} | {row.expected} | {measured} | "
+                         f"{'yes' if ok else '**no**'} | {seconds:.1f} s |")
+        elif kept and key in kept:
+            lines.append(kept[key])
     return "\n".join(lines) + "\n"
+
+
+def kept_lines(path: Path, rows: list[Row]) -> dict[str, str]:
+    """The lines of ``rows`` in an earlier results file, by row key (none if no file)."""
+    old = path.read_text().splitlines() if path.exists() else []
+    return {row.key: line for row in rows for line in old
+            if line.startswith(f"| {row.game} | {row.strategy} | ")}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -167,13 +224,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fast", action="store_true", help="skip the slow exact searches")
     parser.add_argument("--quick", action="store_true",
                         help="only the rows that take a second, on one worker; write nothing")
+    parser.add_argument("--frontier", action="store_true",
+                        help="the records past the published tables (minutes each)")
     parser.add_argument("--only", action="append", choices=[r.key for r in ROWS],
                         help="run only these rows (repeatable)")
     parser.add_argument("--workers", type=int, default=None,
                         help="processes for the exact searches (default: all cores)")
     args = parser.parse_args(argv)
     rows = [r for r in ROWS if (args.only is None or r.key in args.only)
-            and not (args.fast and r.slow) and (r.quick or not args.quick)]
+            and not (args.fast and r.slow) and (r.quick or not args.quick)
+            and r.frontier == args.frontier]
+    out = RESULTS / ("games-frontier.md" if args.frontier else "games.md")
+    kept = kept_lines(out, [r for r in ROWS if r.frontier == args.frontier and r not in rows])
     workers = 1 if args.quick else args.workers
     command = "python -m bench.games " + " ".join(sys.argv[1:] if argv is None else argv)
     done: list[tuple[Row, str, bool, float]] = []
@@ -185,14 +247,17 @@ def main(argv: list[str] | None = None) -> None:
         seconds = time.perf_counter() - t
         done.append((row, measured, ok, seconds))
         print(f"  {measured}  [{'ok' if ok else 'MISMATCH'}, {seconds:.1f} s]", flush=True)
-        text = header("Mastermind, Bulls and Cows, twoD: the published figures", command.strip())
+        title = "the records past them" if args.frontier else "the published figures"
+        text = header(f"Mastermind, Bulls and Cows, twoD: {title}", command.strip())
         text += ("\nEach figure computed from scratch (times include building the feedback "
                  "tables and, on a first run, compiling the kernels); exact searches on "
                  f"{workers or 'all'} worker(s). No randomness is involved (no seed). "
-                 f"Total so far: {time.perf_counter() - started:.0f} s.\n\n")
+                 f"Total so far: {time.perf_counter() - started:.0f} s."
+                 + (" Rows this command did not run are kept from the file's earlier run."
+                    if kept else "") + "\n\n")
         if not args.quick:
             RESULTS.mkdir(parents=True, exist_ok=True)
-            (RESULTS / "games.md").write_text(text + table(done))
+            out.write_text(text + table(done, kept))
     print(table(done))
     if not all(ok for _, _, ok, _ in done):
         sys.exit(1)

@@ -26,6 +26,7 @@ SCRIPTS = {
     "architecture": ("| work | old (s) | new (s) | new / old |", ["processes"]),
     "web": ("| round | kind | requests | errors |", ["processes"]),
     "frontier": ("| answers | guesses allowed | worst |", []),
+    "sweep": ("| lists | mode | top | openers done |", ["lists"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}

@@ -521,6 +521,41 @@ def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
             if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
 
 
+def test_ctrl_c_stops_a_sweep_of_openers_side_by_side(tmp_path: Path) -> None:
+    """Ctrl-C during --all, each worker searching its own opener: one line naming the results
+    file to resume from, exit 130 within seconds, no worker left, every finished opener kept."""
+    results = tmp_path / "sweep.jsonl"
+    command = [sys.executable, "-m", "sleuth", "wordle", "optimal", "--list", "wordle-original",
+               "--all", "--workers", "2", "--results", str(results)]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
+            time.sleep(0.2)
+        assert process.poll() is None, process.communicate()
+        time.sleep(3.0)  # a few openers finish
+        os.killpg(process.pid, signal.SIGINT)
+        started = time.monotonic()
+        _, err = process.communicate(timeout=15)
+        assert time.monotonic() - started < 5
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip().splitlines() == [f"Error: interrupted; resume with the same command "
+                                        f"({results} keeps every finished opener)"]
+    time.sleep(1.0)
+    assert [pid for pid in _group(process.pid)
+            if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
+    from sleuth.games.wordle.openers import Sweep
+
+    kept = Sweep.load(results)
+    assert all(total >= 7920 for total in kept.totals.values())
+
+
 def test_worst_objective_uses_a_guess_outside_the_answers(tmp_path: Path) -> None:
     """BUMPY, DUMPY, JUMPY: a guess that is no answer (JIBED) finds each in 2; guessing only
     answers needs 3 at worst (the case the published solver's worst-case mode misses)."""

@@ -9,3 +9,7 @@ class FeedbackError(ValueError):
 
 class FileError(ValueError):
     """An input file could not be read: missing, unreadable, too big, or no regular file."""
+
+
+class NoStrategy(ValueError):
+    """No strategy finds every candidate within the guesses allowed (a proven fact, not a fault)."""

@@ -8,10 +8,12 @@ import signal
 import socket
 import sys
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from importlib.machinery import ModuleSpec
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 import numpy as np
 
@@ -27,10 +29,10 @@ Progress = Callable[[int, int], None]  # (top-level classes searched, of those k
 Cluster: TypeAlias = "str | Client | None"  # a Dask scheduler address, a client, or none
 
 
-def _install(tab: Tables) -> None:
-    """Pool initializer: make the tables known in a worker process by their token."""
+def _initialize(initializer: Callable[..., None], *args: object) -> None:
+    """A worker process's start: Ctrl-C left to the parent, then ``initializer(*args)``."""
     ignore_sigint()
-    install(tab)
+    initializer(*args)
 
 
 def ignore_sigint() -> None:
@@ -319,18 +321,38 @@ def runner_for(tab: Tables, symmetry: bool, size: int, workers: int | None, clus
         n = 1  # small searches are over before worker processes would have started
     if n <= 1:
         return _Local(tab, symmetry, progress)
+    from concurrent.futures import as_completed
+
+    pool = processes(n, install, tab)
+    return _Pool(tab, symmetry, progress, submit=pool.submit, as_completed=as_completed,
+                 ref=tab.token, closer=pool.close, aborter=pool.abort)
+
+
+@dataclass(frozen=True)
+class Processes:
+    """Worker processes on this machine: ``submit(fn, *args)`` gives a future; ``close`` waits
+    for the running tasks, ``abort`` ends the processes at once (Ctrl-C, an error)."""
+
+    submit: Callable[..., Future]
+    close: Callable[[], None]
+    abort: Callable[[], None]
+
+
+def processes(n: int, initializer: Callable[..., None], *args: object) -> Processes:
+    """``n`` worker processes, each started with ``initializer(*args)``, that never see Ctrl-C
+    (the parent ends them) and never run the caller's main script again."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
     pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_install, initargs=(tab,))
+                               initializer=partial(_initialize, initializer, *args))
     # The pool starts its processes as tasks come. Tasks are handed to it from a thread that
     # holds Ctrl-C back, so the processes start with it held back (see sigint_blocked), while
     # this thread still answers Ctrl-C at once.
     spawner = ThreadPoolExecutor(max_workers=1, initializer=_hold_sigint)
 
-    def submit(fn: Callable, *args: object) -> object:
-        return spawner.submit(_start_quietly, pool.submit, fn, *args).result()
+    def submit(fn: Callable, *task: object) -> Future:
+        return cast(Future, spawner.submit(_start_quietly, pool.submit, fn, *task).result())
 
     def close() -> None:
         spawner.shutdown(wait=True)
@@ -342,8 +364,7 @@ def runner_for(tab: Tables, symmetry: bool, size: int, workers: int | None, clus
             process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
 
-    return _Pool(tab, symmetry, progress, submit=submit, as_completed=as_completed,
-                 ref=tab.token, closer=close, aborter=abort)
+    return Processes(submit, close, abort)
 
 
 def check_cluster(address: str, timeout: float = 3.0) -> None:

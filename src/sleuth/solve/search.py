@@ -52,6 +52,7 @@ from typing import overload
 
 import numpy as np
 
+from sleuth.core.errors import NoStrategy
 from sleuth.core.game import Game, Position
 from sleuth.core.tree import Node
 from sleuth.solve.results import CutResult, SearchResult, checked_result
@@ -198,7 +199,7 @@ def optimal_mean(game: Game, position: Position | None = None, *,
                              time.perf_counter() - started, runner.nodes + 1,
                              None if len(roots) != 1 else game.guess_labels[int(roots[0])])
         cap = "" if max_guesses is None else f" within {max_guesses} guesses"
-        raise ValueError(f"no strategy finds every candidate{cap}")
+        raise NoStrategy(f"no strategy finds every candidate{cap}")
     result = checked_result(game, pos, "mean", best_tree, top_k == 0, started,
                      runner.nodes + 1, max_guesses)
     score = result.total if penalty is None else _penalised(result, pos, fewest_over, penalty)
@@ -324,7 +325,7 @@ def optimal_worst(game: Game, position: Position | None = None, *,
     finally:
         runner.close()
     if tree is None:
-        raise ValueError(f"no strategy finds every candidate within {top} guesses")
+        raise NoStrategy(f"no strategy finds every candidate within {top} guesses")
     return checked_result(game, pos, "worst", tree, True, started, runner.nodes + 1, k + pos.cost)
 
 

@@ -297,6 +297,11 @@ def forget() -> None:
     _SOLVERS.clear()
 
 
+def memo_entries() -> int:
+    """How many positions this process's memos hold (each some tens of bytes)."""
+    return sum(len(memo) for solver in _SOLVERS.values() for memo in solver.memos.values())
+
+
 def _weights(n: int, rows: int, penalty: Penalty) -> np.ndarray:
     """What a guess costs with each number of guesses left (``rows`` + 1 of them), n secrets:
     the penalty's level weighs one game more (or, with ``first``, more than every total of

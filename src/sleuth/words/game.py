@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
@@ -33,8 +34,8 @@ def word_game(secrets: Sequence[str], guesses: Sequence[str] | None = None, *,
         secret_labels=list(secrets),
         weights=weights,
         points=points,
-        render=lambda code: fb.to_text(code, length),
-        reader=lambda text: fb.parse(text, length),
+        render=partial(fb.to_text, length=length),
+        reader=partial(fb.parse, length=length),
         fast_stats=fb.class_stats,
         name=name,
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from wordle_plain import small_game
 
+from sleuth.core.errors import NoStrategy
 from sleuth.core.storage import published, published_table
 from sleuth.games.wordle.game import game_from, wordle_game
 from sleuth.games.wordle.lists import load_lists
@@ -104,21 +105,33 @@ def test_optimal_totals(original, first: str) -> None:
     assert result.total == published(f"wordle-original-{first}") and result.worst <= 6
 
 
+class FakeResult:
+    """What a sweep reads of a search's result: the total, and whether it is a cut bound."""
+
+    def __init__(self, total: int, cut: bool = False) -> None:
+        self.total, self.cut = total, cut
+
+
+def fake_search(totals: dict[str, int], calls: list[tuple[str, int | None]], slack: int):
+    """A stand-in for the exact search: ``totals`` per opener, cut at ``upper`` with a proven
+    bound of at most ``upper + slack`` (upper <= bound <= total); each call is recorded."""
+
+    def search(game, *, first_guess: str, max_guesses: int, upper: int | None = None):
+        calls.append((first_guess, upper))
+        total = totals[first_guess]
+        if upper is not None and total >= upper:
+            return FakeResult(min(total, upper + slack), True)
+        return FakeResult(total)
+
+    return search
+
+
 def test_sweep_is_resumable_and_cuts_with_an_upper_bound(tmp_path: Path) -> None:
     from sleuth.games.wordle.openers import Sweep, sweep_openers
 
     game = small_game()
     calls: list[tuple[str, int | None]] = []
-    totals = {"salet": 120, "crane": 118, "cigar": 130, "slate": 118}
-
-    class Result:
-        def __init__(self, total: int, cut: bool = False) -> None:
-            self.total, self.cut = total, cut
-
-    def search(game, *, first_guess: str, max_guesses: int, upper: int | None = None):
-        calls.append((first_guess, upper))
-        total = totals[first_guess]
-        return Result(upper + 2, True) if upper is not None and total >= upper else Result(total)
+    search = fake_search({"salet": 120, "crane": 118, "cigar": 130, "slate": 118}, calls, 2)
 
     path = tmp_path / "sweep.jsonl"
     sweep = sweep_openers(game, ["salet", "crane"], path, search=search)
@@ -237,17 +250,7 @@ def test_a_larger_top_searches_again_the_bounds_it_needs(tmp_path: Path) -> None
     totals = {"salet": 100, "crane": 101, "cigar": 102, "slate": 102, "trace": 103,
               "rebut": 110}
     calls: list[tuple[str, int | None]] = []
-
-    class Result:
-        def __init__(self, total: int, cut: bool = False) -> None:
-            self.total, self.cut = total, cut
-
-    def search(game, *, first_guess: str, max_guesses: int, upper: int | None = None):
-        calls.append((first_guess, upper))
-        total = totals[first_guess]
-        if upper is not None and total >= upper:
-            return Result(min(total, upper + 5), True)  # a proven bound: upper <= it <= total
-        return Result(total)
+    search = fake_search(totals, calls, 5)
 
     path = tmp_path / "sweep.jsonl"
     first = sweep_openers(small_game(), list(totals), path, search=search)
@@ -297,7 +300,7 @@ def test_an_opener_that_cannot_win_in_hard_mode_is_recorded(tmp_path: Path) -> N
 
     game = wordle_game(TRAP, [*TRAP, "climb"], hard=True, attempts=5)
     order = sweep_order(game)
-    with pytest.raises(ValueError, match="no strategy finds every candidate within 5"):
+    with pytest.raises(NoStrategy, match="no strategy finds every candidate within 5"):
         optimal_mean(game, first_guess="hatch", max_guesses=5, workers=1)
     path = tmp_path / "hard.jsonl"
     sweep = sweep_openers(game, order, path, top=len(order), workers=1)
@@ -312,6 +315,25 @@ def test_an_opener_that_cannot_win_in_hard_mode_is_recorded(tmp_path: Path) -> N
     assert all(w in sweep.fails or b <= sweep.totals[w] for w, b in cut.at_least.items())
 
 
+def test_openers_searched_side_by_side_agree_with_one_at_a_time(tmp_path: Path) -> None:
+    """Two workers, each its own opener, each told the cut-off known as it starts: the same
+    best openers and totals as one at a time; a bound never above another's exact total."""
+    from sleuth.games.wordle.openers import sweep_openers, sweep_order
+    from sleuth.games.wordle.ranking import ranking
+
+    game = small_game()
+    order = sweep_order(game)[:10]
+    one = sweep_openers(game, order, tmp_path / "one.jsonl", top=3, workers=1)
+    two = sweep_openers(game, order, tmp_path / "two.jsonl", top=3, workers=2)
+    best = [(row.guess, row.total) for row in ranking(one) if row.rank and row.rank <= 3]
+    assert best == [(row.guess, row.total) for row in ranking(two) if row.rank and row.rank <= 3]
+    for a, b in ((one, two), (two, one)):
+        assert all(a.totals[w] == t for w, t in b.totals.items() if w in a.totals)
+        assert all(bound <= b.totals[w] for w, bound in a.at_least.items() if w in b.totals)
+    assert set(one.totals) | set(one.at_least) == set(order) == set(two.totals) | set(
+        two.at_least)
+
+
 def test_only_a_search_that_cannot_win_is_recorded_as_failing(tmp_path: Path) -> None:
     from sleuth.games.wordle.openers import sweep_openers
 
@@ -319,8 +341,9 @@ def test_only_a_search_that_cannot_win_is_recorded_as_failing(tmp_path: Path) ->
         raise ValueError("max_guesses=0 leaves no guess from this position")
 
     path = tmp_path / "sweep.jsonl"
-    with pytest.raises(ValueError, match="leaves no guess"):
+    with pytest.raises(ValueError, match="leaves no guess") as raised:
         sweep_openers(small_game(), ["salet"], path, search=search)
+    assert not isinstance(raised.value, NoStrategy)
     with pytest.raises(ValueError, match="top must be at least 1"):
         sweep_openers(small_game(), ["salet"], path, search=search, top=0)
     path.write_text('{"guess": "salet", "fails": false}\n')

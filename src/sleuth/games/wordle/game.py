@@ -19,6 +19,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
@@ -46,7 +47,7 @@ def wordle_game(answers: Sequence[str], guesses: Sequence[str] | None = None, *,
                      max_attempts=attempts, weights=weights,
                      points=attempt_points(500, 100) if scoring == "lingo" else None, name="wordle")
     length = game.guesses.shape[1]
-    game = replace(game, render=lambda code: fb.to_text(code, length, "wordle"))
+    game = replace(game, render=partial(fb.to_text, length=length, style="wordle"))
     return with_hard_mode(game) if hard else game
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import heapq
 import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from sleuth.core.errors import NoStrategy
 from sleuth.core.game import Game
 from sleuth.core.journal import Form, open_journal, read_journal
 from sleuth.core.split import CLASSES, ENTROPY, HIT, LARGEST, SUM_SQ
@@ -217,10 +218,6 @@ def _check_sweep(record: dict[str, Any]) -> None:
 SWEEP = Form("sweep", lambda record: record.get("type") == "header", _check_sweep,
              header="sweep header", legacy=True)
 
-#: How the exact search says an opener cannot find every answer within the guesses allowed.
-CANNOT_WIN = "no strategy finds every candidate within"
-
-
 def sweep_header(game: Game) -> dict[str, Any]:
     """The first line of a sweep's file: the game it sweeps, which a resume must match."""
     return {"type": "header", "sweep": "exact totals of first guesses", "game": game_key(game),
@@ -231,7 +228,7 @@ def sweep_header(game: Game) -> dict[str, Any]:
 def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
                   search: Callable[..., Any] | None = None,
                   on_result: Callable[[str, int | None, Sweep], None] | None = None,
-                  cut: bool = True, top: int = 1, **options: object) -> Sweep:
+                  cut: bool = True, top: int = 1, **options: Any) -> Sweep:
     """Exact totals of the ``top`` best of ``openers`` (best first is fastest: see
     :func:`sweep_order`), appended to ``path`` as they finish and resumed from it (recorded
     openers are skipped; a file of another game is refused, naming the difference).
@@ -242,7 +239,8 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     bound as ``at_least``; openers tying it are searched to the end, so the ``top`` best and
     every opener tying them have exact totals. A bound recorded with a smaller ``top`` that is
     not above the new ``top``-th best is searched again. An opener that cannot find every answer
-    within the game's guesses is recorded as ``fails``.
+    within the game's guesses is recorded as ``fails``. Without a ``cluster`` the openers are
+    searched side by side, one per worker process (``workers``, default all cores).
     """
     from sleuth.solve.search import optimal_mean
 
@@ -252,17 +250,88 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     cut = cut and "upper" in inspect.signature(run).parameters
     with open_journal(path, sweep_header(game), SWEEP) as journal:
         sweep = Sweep.of(journal.found.records)
-        for word in openers:
-            if sweep.done(word, top):
-                continue
+        todo = (word for word in openers if not sweep.done(word, top))  # as each starts
+
+        def limits() -> dict[str, Any]:
             cutoff = sweep.cutoff(top) if cut else None
-            upper = {} if cutoff is None else {"upper": cutoff + 1}
-            record = _opener_record(word, run, game, {**upper, **options})
+            return {**options, **({} if cutoff is None else {"upper": cutoff + 1})}
+
+        side_by_side = _side_by_side(search, options)
+        records = (_records_in_workers(game, todo, limits, side_by_side) if side_by_side > 1
+                   else (_opener_record(word, run, game, limits()) for word in todo))
+        for record in records:
             sweep.add(record)
             journal.append(record)
             if on_result is not None:
-                on_result(word, sweep.totals.get(word), sweep)
+                on_result(record["guess"], sweep.totals.get(record["guess"]), sweep)
     return sweep
+
+
+def _side_by_side(search: Callable[..., Any] | None, options: dict[str, Any]) -> int:
+    """How many openers to search at once: one per worker, unless the search is given or runs
+    on a cluster (then one at a time, the search spreading each over its workers)."""
+    from sleuth.core.parallel import cores
+
+    if search is not None or options.get("cluster") is not None:
+        return 1
+    workers = options.get("workers")
+    return cores() if workers is None else int(workers)
+
+
+def _records_in_workers(game: Game, words: Iterable[str],
+                        limits: Callable[[], dict[str, Any]], n: int) -> Iterator[dict[str, Any]]:
+    """The sweep's records of ``words``, searched ``n`` at a time in worker processes, each
+    with the limits known when it starts; in the order they finish."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    from sleuth.solve.runner import processes
+
+    pool = processes(n, _install_game, game)
+    pending: dict[Any, str] = {}
+    queue = iter(words)
+
+    def start_next() -> None:
+        word = next(queue, None)
+        if word is not None:
+            pending[pool.submit(_search_opener, word, {**limits(), "workers": 1})] = word
+
+    try:
+        for _ in range(n):
+            start_next()
+        while pending:
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for future in finished:
+                del pending[future]
+                yield future.result()
+                start_next()
+    except BaseException:
+        pool.abort()  # Ctrl-C or an error: end the workers now
+        raise
+    finally:
+        pool.close()
+
+
+#: The game a worker process sweeps (set once, as the process starts).
+_WORKER_GAME: list[Game] = []
+#: Positions a sweep's worker keeps in its memos from one opener to the next (about 200 MB);
+#: past them it starts afresh.
+MEMO_ENTRIES = 5_000_000
+
+
+def _install_game(game: Game) -> None:
+    _WORKER_GAME[:] = [game]
+
+
+def _search_opener(word: str, options: dict[str, Any]) -> dict[str, Any]:
+    """In a worker: the sweep's record of ``word`` (see :func:`_opener_record`); what the
+    search learnt is kept for the next opener, up to :data:`MEMO_ENTRIES` positions."""
+    from sleuth.solve.search import optimal_mean
+    from sleuth.solve.solver import forget, memo_entries
+
+    record = _opener_record(word, optimal_mean, _WORKER_GAME[0], options)
+    if memo_entries() > MEMO_ENTRIES:
+        forget()
+    return record
 
 
 def _opener_record(word: str, run: Callable[..., Any], game: Game,
@@ -271,9 +340,7 @@ def _opener_record(word: str, run: Callable[..., Any], game: Game,
     cut off, or ``fails`` when no strategy after it finds every answer in time."""
     try:
         result = run(game, first_guess=word, max_guesses=game.max_cost, **options)
-    except ValueError as error:
-        if not str(error).startswith(CANNOT_WIN):
-            raise
+    except NoStrategy:
         return {"guess": word, "fails": True}
     kind = "at_least" if getattr(result, "cut", False) else "total"
     return {"guess": word, kind: int(result.total)}
