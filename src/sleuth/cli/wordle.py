@@ -809,7 +809,8 @@ def optimal(
         metavar="ADDRESS", help="Run the search on the Dask scheduler at ADDRESS "
         "(tcp://host:8786) instead of local processes.")] = None,
     workers: Annotated[int | None, typer.Option(
-        min=1, help="Worker processes (default: one per CPU core).")] = None,
+        min=1, help="Worker processes (default: one per CPU core); with --all each searches "
+        "its own opener.")] = None,
     out: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Write the tree to FILE, in the format its suffix names: .json (or "
         ".json.gz), .dot, .txt or .svg (drawn by Graphviz); default: "
