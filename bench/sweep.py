@@ -137,6 +137,9 @@ def main(argv: list[str] | None = None) -> None:
     command = " ".join(["python -m bench.sweep", *(sys.argv[1:] if argv is None else argv)])
     title = f"Every opener of {args.lists}, {mode} mode, ranked"
     text = ranking_text(ranking(sweep), title, len(shipped_lists(args.lists).answers), 6)
+    if not finished:
+        text += ("\n**Unfinished**: openers are still to be searched (rerun the command to "
+                 "resume); until then a rank holds only among the openers above.\n")
     text += (f"\n- command: `{command}` (journal `{journal.name}`)\n"
              f"- published ranking: `{PUBLISHED[(args.lists, args.hard)]}`; where they differ: "
              + ("none" if not differ else "\n" + "\n".join(f"  - {line}" for line in differ))
