@@ -492,18 +492,19 @@ def _group(leader: int) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux's /proc")
 @pytest.mark.processes
-def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
-    """Ctrl-C (SIGINT to the terminal's process group) as the worker processes start: one
-    line, exit 130 within seconds, no worker traceback, no worker left."""
-    command = [sys.executable, "-m", "sleuth", "wordle", "optimal", "--list", "wordle-original",
-               "--attempts", "5", "--workers", "2"]  # no published opener: every one, hours
-    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _interrupted_with_workers(command: list[str], cwd: Path, settle: float = 0.0) -> str:
+    """Run ``sleuth`` with ``command``, Ctrl-C it (SIGINT to its process group) once its 2
+    workers have started and ``settle`` seconds more: it must exit 130 within seconds, with no
+    traceback and no process left. Its error output."""
+    process = subprocess.Popen([sys.executable, "-m", "sleuth", *command], cwd=cwd,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
     try:
         deadline = time.monotonic() + 120
         while len(_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
             time.sleep(0.2)
         assert process.poll() is None, process.communicate()
+        time.sleep(settle)
         os.killpg(process.pid, signal.SIGINT)
         started = time.monotonic()
         _, err = process.communicate(timeout=15)
@@ -514,44 +515,33 @@ def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
             process.communicate()
     assert process.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert err.strip().splitlines() == ["Error: interrupted: the search and its workers were "
-                                        "stopped"]
     time.sleep(1.0)
     assert [pid for pid in _group(process.pid)
             if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
+    return err
+
+
+def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the terminal's process group) as the worker processes start: one
+    line, exit 130 within seconds, no worker traceback, no worker left."""
+    err = _interrupted_with_workers(["wordle", "optimal", "--list", "wordle-original",
+                                     "--attempts", "5", "--workers", "2"], tmp_path)
+    # no published opener with 5 attempts: every one is searched, hours
+    assert err.strip().splitlines() == ["Error: interrupted: the search and its workers were "
+                                        "stopped"]
 
 
 def test_ctrl_c_stops_a_sweep_of_openers_side_by_side(tmp_path: Path) -> None:
     """Ctrl-C during --all, each worker searching its own opener: one line naming the results
     file to resume from, exit 130 within seconds, no worker left, every finished opener kept."""
-    results = tmp_path / "sweep.jsonl"
-    command = [sys.executable, "-m", "sleuth", "wordle", "optimal", "--list", "wordle-original",
-               "--all", "--workers", "2", "--results", str(results)]
-    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while len(_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
-            time.sleep(0.2)
-        assert process.poll() is None, process.communicate()
-        time.sleep(3.0)  # a few openers finish
-        os.killpg(process.pid, signal.SIGINT)
-        started = time.monotonic()
-        _, err = process.communicate(timeout=15)
-        assert time.monotonic() - started < 5
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-    assert process.returncode == 130
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert err.strip().splitlines() == [f"Error: interrupted; resume with the same command "
-                                        f"({results} keeps every finished opener)"]
-    time.sleep(1.0)
-    assert [pid for pid in _group(process.pid)
-            if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
     from sleuth.games.wordle.openers import Sweep
 
+    results = tmp_path / "sweep.jsonl"
+    err = _interrupted_with_workers(["wordle", "optimal", "--list", "wordle-original", "--all",
+                                     "--workers", "2", "--results", str(results)], tmp_path,
+                                    settle=3.0)  # a few openers finish
+    assert err.strip().splitlines() == [f"Error: interrupted; resume with the same command "
+                                        f"({results} keeps every finished opener)"]
     kept = Sweep.load(results)
     assert all(total >= 7920 for total in kept.totals.values())
 
