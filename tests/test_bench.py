@@ -16,6 +16,7 @@ SCRIPTS = {
     "kernel": ("| length | words | codes, 1 core |", ["lists"]),
     "wordle": ("| strategy | mean | total |", ["lists"]),
     "hangman": ("| setter | prior the solver assumes |", ["lists"]),
+    "hangman_optimal": ("| length | words | objective | optimal (proven) |", ["lists"]),
     "lingo": ("| length | words | C++ entry | floor |", ["lists", "processes"]),
     "lingo_cold": ("| length | words | games | first game (compiling) |", ["lists", "processes"]),
     "lingo_floors": ("| length | words | floor | prepared |", ["lists"]),

@@ -1,4 +1,4 @@
-"""``sleuth hangman rate``, ``play`` and ``solve`` driven as a user would."""
+"""``sleuth hangman rate``, ``optimal``, ``play`` and ``solve`` driven as a user would."""
 
 from __future__ import annotations
 
@@ -127,6 +127,43 @@ def test_rate_refuses_an_out_file_it_could_not_write(kids: Path, tmp_path: Path)
 def test_rate_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rate", "--words", str(tmp_path / "nope.txt")])
     assert result.exit_code == 2 and "not found" in result.output
+
+
+def test_optimal_proves_writes_and_replays_its_tree(kids: Path, tmp_path: Path) -> None:
+    from sleuth.core import treefile
+    from sleuth.core.tree import TreePlayer, evaluate, from_labels
+    from sleuth.games.hangman.game import hangman
+
+    out = tmp_path / "six.json.gz"
+    result = runner.invoke(app, ["optimal", "--words", str(kids), "--length", "6",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "optimal (proven)" in result.output and "greedy misses" in result.output
+    doc = treefile.read(out)
+    assert doc["proven"] is True and doc["objective"] == "misses"
+    six = [w for w in KIDS if len(w) == 6]
+    game = hangman(six, lives=255)
+    replayed = evaluate(game, TreePlayer(from_labels(game, doc["tree"])))
+    assert int(replayed.cost.sum()) == doc["total"]
+    assert f"{doc['total']:,} misses in all" in result.output
+
+
+def test_optimal_with_lives_wins_most(kids: Path) -> None:
+    result = runner.invoke(app, ["optimal", "--words", str(kids), "--length", "5",
+                                 "--lives", "1"])
+    assert result.exit_code == 0, result.output
+    assert "most wins with 1 lives" in result.output and "words won" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--length", "9"], "no words of length 9"),
+    (["--length", "5", "--out", "tree.png"], "must end in .json"),
+    (["--length", "5", "--lives", "-1"], "greater than or equal to 0"),
+])
+def test_optimal_bad_input_is_explained(kids: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["optimal", "--words", str(kids), *args])
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output
 
 
 def test_play_a_game_to_the_end(kids: Path) -> None:

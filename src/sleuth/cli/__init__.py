@@ -23,8 +23,8 @@ GROUPS = {
                "host), review a finished game."),
     "game": ("sleuth.cli.game", "Mastermind, Bulls and Cows, twoD or a game of your own "
              "(--custom FILE.py): analyze a strategy, let it solve your secret, play."),
-    "hangman": ("sleuth.cli.hangman", "Hangman: rate words by difficulty, play against the "
-                "computer, let it solve your word."),
+    "hangman": ("sleuth.cli.hangman", "Hangman: rate words by difficulty, the proven optimal "
+                "strategy, play against the computer, let it solve your word."),
     "serve": ("sleuth.cli.serve", "The web page: Wordle hints and post-game reviews in a "
               "browser (http://127.0.0.1:8000 by default)."),
 }

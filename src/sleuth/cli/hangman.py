@@ -37,6 +37,7 @@ from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
 from sleuth.games.hangman.difficulty import BANDS, Rating, rate
 from sleuth.games.hangman.game import MAX_LENGTH, hangman
+from sleuth.games.hangman.optimal import Optimum
 from sleuth.games.hangman.setter import SETTER_KINDS, SetterModel, read_picks, word_prior
 from sleuth.games.hangman.solvers import get_solver
 from sleuth.words.feedback import check_length
@@ -46,7 +47,7 @@ from sleuth.words.wordlist import WordList
 app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["hangman"][1], no_args_is_help=True)
 keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
-RATE_SOLVERS = ("exact", "misses", "entropy")
+RATE_SOLVERS = ("exact", "misses", "entropy", "optimal")
 PLAY_POOL = 3000  # the computer sets one of the most common built-in words of the length
 
 WordsOption = Annotated[Path | None, typer.Option(
@@ -203,8 +204,10 @@ def rate_command(
     ] = None,
     solver: Annotated[str, typer.Option(
         metavar="NAME",
-        help="Who guesses: exact (fewest expected misses), misses (the seed's greedy rule: "
-             "the letter fewest words lack) or entropy.")] = "exact",
+        help="Who guesses: exact (fewest expected misses, exact on small sets), optimal (the "
+             "proven fewest expected misses: see `sleuth hangman optimal`; slow on short "
+             "words), misses (the seed's greedy rule: the letter fewest words lack) or "
+             "entropy.")] = "exact",
     prior: PriorOption = "uniform",
     setter: SetterOption = None,
     lives: Annotated[int, typer.Option(min=0, help="Wrong letters allowed; one more loses "
@@ -306,6 +309,104 @@ def _rate_with_progress(console: Console, group: list[str], solver: str, lives: 
         except KeyboardInterrupt:
             bar.progress.stop()
             raise interrupted(console, "Interrupted (SIGINT).") from None
+
+
+# --------------------------------------------------------------------------- optimal
+
+
+@app.command("optimal")
+def optimal_command(
+    length: Annotated[int, typer.Option(min=1, help="Letters in the words (one length).")],
+    words: WordsOption = None,
+    list_name: ListOption = None,
+    lives: Annotated[int | None, typer.Option(
+        min=0, help="Wrong letters allowed, one more loses: the optimum then wins the most "
+        "words, and among such strategies misses fewest. Default: lives never run out, the "
+        "fewest expected misses.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Write the optimal decision tree to FILE (.json, .json.gz, .txt, "
+        ".dot or .svg).")] = None,
+) -> None:
+    """The proven optimal strategy over every word of one length, each word alike: the fewest
+    expected misses (or, with --lives, the most wins), beside the greedy rules.
+
+    The exact search proves the value; the tree is then played against every word.
+
+    ```
+    sleuth hangman optimal --list lingo-official --length 10
+    sleuth hangman optimal --list lingo-official --length 9 --lives 6 --out tree-9.json.gz
+    ```
+    """
+    from sleuth.games.hangman.search import UNLIMITED
+    from sleuth.solve.export import tree_format
+
+    if out is not None:
+        try:
+            tree_format(out)
+        except ValueError as error:
+            raise fail(str(error)) from None
+        writable_option(out, "--out")
+    try:
+        chosen = _load(words, list_name)
+        group = _groups(chosen.words, [length])[length]
+        check_length(length, MAX_LENGTH)
+        game = hangman(group, lives=UNLIMITED if lives is None else min(lives, UNLIMITED))
+    except (ValueError, OSError) as error:
+        raise fail(str(error)) from error
+    console = new_console()
+    console.print(f"Words: {escape(chosen.source)}, {len(group):,} of {length} letters")
+    best = _optimum_with_progress(game)
+    _show_optimum(console, best)
+    if out is not None:
+        from sleuth.solve.export import write_tree
+
+        try:
+            written = write_tree(out, game, best.root, objective=best.objective, proven=True)
+        except OSError as err:
+            raise fail(f"cannot write the tree {out}: {err.strerror or err}", 1) from None
+        console.print(f"tree written to {escape(str(written))}")
+
+
+def _optimum_with_progress(game: Game) -> Optimum:
+    """The optimum on a thread of its own (Ctrl-C answered at once), with a bar of the first
+    letters' classes searched."""
+    from sleuth.core.parallel import interruptible
+    from sleuth.games.hangman.optimal import optimum
+
+    compile_notice(15, "sleuth.games.hangman.greedy", "sleuth.games.hangman.search")
+    with Bar(new_console(stderr=True), "searching", None, "classes") as bar:
+        try:
+            return interruptible(lambda: optimum(game, progress=bar))
+        except KeyboardInterrupt:
+            bar.progress.stop()
+            raise interrupted(new_console(), "Interrupted (SIGINT).") from None
+
+
+def _show_optimum(console: Console, best: Optimum) -> None:
+    """The optimum beside the greedy rules over the same words."""
+    from sleuth.games.hangman.solvers import greedy_outcomes
+
+    game, n = best.game, len(best.game.secrets)
+    limited = best.lives is not None
+    table = Table(title="Every word played once", title_justify="left")
+    for column in ("solver", "mean misses", "words won" if limited else "worst word"):
+        table.add_column(column, justify="left" if column == "solver" else "right")
+    worst = int(np.argmax(best.cost))
+    table.add_row("[bold]optimal (proven)[/]", f"{best.mean_misses:.4f}",
+                  f"{n - best.lost:,} ({best.win_chance:.3%})" if limited else
+                  f"{game.secret_labels[worst]} ({best.cost[worst]})")
+    for rule in ("misses", "entropy"):
+        misses, lost = greedy_outcomes(game, rule, best.lives)
+        worst = int(np.argmax(misses))
+        table.add_row(f"greedy {rule}", f"{misses.mean():.4f}",
+                      f"{n - int(lost.sum()):,} ({1 - lost.mean():.3%})" if limited else
+                      f"{game.secret_labels[worst]} ({misses[worst]})")
+    console.print(table)
+    aim = f"most wins with {best.lives} lives, then fewest misses" if limited else \
+        "fewest expected misses"
+    console.print(f"Objective: {aim}. First letter {game.guess_labels[best.root.guess]!r}; "
+                  f"{best.misses:,} misses in all; {best.nodes:,} positions searched in "
+                  f"{best.seconds:.1f} s; the tree was replayed against all {n:,} words.")
 
 
 # --------------------------------------------------------------------------- drawing

@@ -120,15 +120,57 @@ def _settled(known: tuple[float, float, int, int], beta0: float, beta1: float) -
 
 
 @njit(cache=True, nogil=True)
+def floor_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, memo: Dict
+                ) -> tuple[float, float]:
+    """A cheap lower bound on a set's (lost, misses): exact for pairs, what the memo knows,
+    else the fewest misses of any letter that splits it (the first useful guess costs that)."""
+    n = cands.size
+    if n <= 1:
+        return 0.0, 0.0
+    lives = lives_that_matter(n, lives)
+    if n == 2:
+        pair = pair_value(masks, w, cands[0], cands[1], lives)
+        return pair[0], pair[1]
+    key = set_key(cands, lives)
+    if key in memo and memo[key][2] != ABORTED:
+        return memo[key][0], memo[key][1]
+    miss, splits, _ = letter_misses(masks, w, cands)
+    low = np.inf
+    for g in range(26):
+        if splits[g] and miss[g] < low:
+            low = miss[g]
+    return (low if lives == 0 else 0.0), low
+
+
+@njit(cache=True, nogil=True)
+def _floors(masks: np.ndarray, w: np.ndarray, part: np.ndarray, starts: np.ndarray,
+            codes: np.ndarray, lives: int, memo: Dict, out0: np.ndarray, out1: np.ndarray
+            ) -> tuple[float, float]:
+    """:func:`floor_value` of each class of a split (into ``out0``/``out1``) and their sum; a
+    class of misses with no life left is lost already and counts nothing more."""
+    sum0 = sum1 = 0.0
+    for j in range(codes.size):
+        out0[j] = out1[j] = 0.0
+        if starts[j + 1] - starts[j] <= 1 or (codes[j] == 0 and lives == 0):
+            continue
+        left = lives - 1 if codes[j] == 0 else lives
+        out0[j], out1[j] = floor_value(masks, w, part[starts[j]:starts[j + 1]], left, memo)
+        sum0 += out0[j]
+        sum1 += out1[j]
+    return sum0, sum1
+
+
+@njit(cache=True, nogil=True)
 def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, beta0: float,
                 beta1: float, memo: Dict, budget: np.ndarray) -> tuple[float, float, int, int]:
     """Branch and bound over letters: (lost, misses, flag, best letter) of a candidate set.
 
     The value is exact (flag EXACT) when it is below ``beta`` (lexicographically), else a lower
     bound at least ``beta`` (flag LOWER). ABORTED when the node budget ran out (no value).
-    Letters are tried fewest misses first, the classes of each largest first, and a letter is
-    cut as soon as its sum reaches the best so far. (The recursion stays in this one function:
-    numba cannot reload mutually recursive kernels from its cache.)
+    Letters are tried fewest misses first; a letter's misses plus its classes' floors
+    (:func:`floor_value`) must stay below the best so far before any class is searched, and
+    the classes are then searched largest first, each against what is left. (The recursion
+    stays in this one function: numba cannot reload mutually recursive kernels from its cache.)
     """
     n = cands.size
     if n <= 1:
@@ -154,31 +196,34 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
         return memo[key]
     best0, best1, best_g = np.inf, np.inf, -1
     fail0, fail1 = np.inf, np.inf  # the least of the cut letters' partial sums: a lower bound
+    floor0, floor1 = np.empty(n), np.empty(n)
     for g in letters:
         cap0, cap1 = (best0, best1) if lex_less(best0, best1, beta0, beta1) else (beta0, beta1)
         acc1 = miss[g]
         acc0 = acc1 if lives == 0 else 0.0
+        if not lex_less(acc0, acc1, cap0, cap1):  # letters come by increasing misses:
+            fail0, fail1 = (acc0, acc1) if lex_less(acc0, acc1, fail0, fail1) else (fail0, fail1)
+            break  # none after this one can do better
+        part, starts, codes = split_by_letter(masks, cands, g)
+        more0, more1 = _floors(masks, w, part, starts, codes, lives, memo, floor0, floor1)
+        acc0, acc1 = acc0 + more0, acc1 + more1
+        sizes = starts[1:] - starts[:-1]
+        for j in np.argsort(-sizes, kind="mergesort"):
+            if not lex_less(acc0, acc1, cap0, cap1):
+                break
+            if sizes[j] <= 2 or (codes[j] == 0 and lives == 0):
+                continue  # pairs are exact in their floor
+            left = lives - 1 if codes[j] == 0 else lives
+            sub = exact_value(masks, w, part[starts[j]:starts[j + 1]], left,
+                              cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j]), memo,
+                              budget)
+            if sub[2] == ABORTED:
+                return sub
+            acc0, acc1 = acc0 + sub[0] - floor0[j], acc1 + sub[1] - floor1[j]
         if lex_less(acc0, acc1, cap0, cap1):
-            part, starts, codes = split_by_letter(masks, cands, g)
-            sizes = starts[1:] - starts[:-1]
-            for j in np.argsort(-sizes, kind="mergesort"):
-                if sizes[j] == 1 or (codes[j] == 0 and lives == 0):
-                    continue
-                left = lives - 1 if codes[j] == 0 else lives
-                sub = exact_value(masks, w, part[starts[j]:starts[j + 1]], left, cap0 - acc0,
-                                  cap1 - acc1, memo, budget)
-                if sub[2] == ABORTED:
-                    return sub
-                acc0, acc1 = acc0 + sub[0], acc1 + sub[1]
-                if not lex_less(acc0, acc1, cap0, cap1):
-                    break
-            if lex_less(acc0, acc1, cap0, cap1):
-                best0, best1, best_g = acc0, acc1, g
-                continue
-        if lex_less(acc0, acc1, fail0, fail1):
+            best0, best1, best_g = acc0, acc1, g
+        elif lex_less(acc0, acc1, fail0, fail1):
             fail0, fail1 = acc0, acc1
-        if not lex_less(miss[g] if lives == 0 else 0.0, miss[g], cap0, cap1):
-            break  # letters come by increasing misses: none after this one can do better
     if best_g >= 0 and lex_less(best0, best1, beta0, beta1):
         memo[key] = (best0, best1, EXACT, best_g)
     else:
@@ -195,6 +240,13 @@ def memo_value(cands: np.ndarray, lives: int, memo: Dict) -> tuple[float, float,
     if key in memo:
         return memo[key]
     return -np.inf, -np.inf, LOWER, -1
+
+
+@njit(cache=True, nogil=True)
+def remember(cands: np.ndarray, lives: int, lost: float, misses: float, letter: int,
+             memo: Dict) -> None:
+    """Store a set's exact value and best letter (found outside :func:`exact_value`)."""
+    memo[set_key(cands, lives_that_matter(cands.size, lives))] = (lost, misses, EXACT, letter)
 
 
 @njit(cache=True, nogil=True)

@@ -49,6 +49,7 @@ from sleuth.games.hangman.search import (
 )
 
 MEMO_LIMIT = 2_000_000  # the memo of a game is cleared past this many candidate sets
+NO_BUDGET = 1 << 62  # search nodes allowed: no limit
 
 
 def _candidates(position: Position) -> np.ndarray:
@@ -106,6 +107,7 @@ class Exact:
     node_budget: int = 5_000
     whole_list: int = 1000
     whole_budget: int = 1_000_000
+    memo_limit: int = MEMO_LIMIT
 
     def __post_init__(self) -> None:
         if self.objective not in ("misses", "win"):
@@ -135,7 +137,7 @@ class Exact:
         t = tables(game)
         cands = _candidates(position)
         lives = self.lives_left(game, position)
-        if len(t.memo) > MEMO_LIMIT:
+        if len(t.memo) > self.memo_limit:
             t.memo.clear()
         budget = np.array([self.search_budget(game, position)], dtype=np.int64)
         known = memo_value(cands, lives, t.memo)
@@ -159,6 +161,21 @@ class Exact:
         return int(tables(game).guess_of_letter[letter])
 
 
+@dataclass(frozen=True)
+class Optimal(Exact):
+    """:class:`Exact` with no limit on its search: the proven optimum from every position (on
+    big lists of short words it may search for hours: see :mod:`sleuth.games.hangman.optimal`)."""
+
+    memo_limit: int = 20_000_000
+
+    @property
+    def name(self) -> str:
+        return "optimal" if self.objective == "misses" else "optimal-win"
+
+    def search_budget(self, game: Game, position: Position) -> int:
+        return NO_BUDGET
+
+
 Solver = FewestMisses | LetterEntropy | Exact
 
 #: The solvers by name.
@@ -167,6 +184,8 @@ SOLVERS: dict[str, Callable[[], Solver]] = {
     "entropy": LetterEntropy,
     "exact": Exact,
     "exact-win": lambda: Exact("win"),
+    "optimal": Optimal,
+    "optimal-win": lambda: Optimal("win"),
 }
 
 

@@ -1,0 +1,56 @@
+"""The proven optimum against plain exhaustive search, its tree replayed, its progress told."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hangman_plain import UZZLE, reference_value, word_lists
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth.core.tree import evaluate
+from sleuth.games.hangman.game import hangman
+from sleuth.games.hangman.optimal import optimum
+from sleuth.games.hangman.search import UNLIMITED
+from sleuth.games.hangman.solvers import FewestMisses, LetterEntropy, get_solver
+
+
+@settings(max_examples=40, deadline=None)
+@given(word_lists, st.sampled_from([0, 1, 2, UNLIMITED]))
+def test_optimum_matches_exhaustive_search(words: list[str], lives: int) -> None:
+    game = hangman(words, lives=lives)
+    lost, miss = reference_value(game.secret_labels, [1.0] * len(words), lives)
+    best = optimum(game)
+    assert (best.lost, best.misses) == (round(lost), round(miss))
+    assert best.objective == ("misses" if lives == UNLIMITED else "win")
+    for greedy in (FewestMisses(), LetterEntropy()):
+        other = evaluate(game, greedy)
+        assert (best.lost, best.misses) <= (other.failures, int(other.cost.sum()))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.permutations([*UZZLE, "bottle", "battle", "little", "settle", "kettle"]))
+def test_optimum_ignores_the_order_of_the_words(words: list[str]) -> None:
+    """The same words listed in any order: the same value and the same tree shape."""
+    best = optimum(hangman(words, lives=UNLIMITED))
+    _, miss = reference_value(sorted(words), [1.0] * len(words), UNLIMITED)
+    assert (best.lost, best.misses) == (0, round(miss))
+    replayed = evaluate(best.game, get_solver("optimal"))  # a second, plain replay
+    assert int(replayed.cost.sum()) == best.misses
+    assert np.array_equal(np.sort(replayed.cost), np.sort(best.cost))
+
+
+def test_progress_counts_the_first_letters_classes() -> None:
+    words = [*UZZLE, "bottle", "battle", "little", "settle", "kettle", "bubble", "nibble"]
+    told: list[tuple[int, int]] = []
+    optimum(hangman(words, lives=UNLIMITED), progress=lambda done, total: told.append((done,
+                                                                                     total)))
+    assert told, "the search told no progress"
+    assert [d for d, _ in told] == list(range(1, len(told) + 1))
+    assert all(done <= total for done, total in told)
+    assert told[-1][0] == told[-1][1]
+
+
+def test_a_prior_is_refused() -> None:
+    with pytest.raises(ValueError, match="no prior"):
+        optimum(hangman(UZZLE, weights=np.arange(1.0, len(UZZLE) + 1)))
