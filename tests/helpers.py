@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 from hypothesis import strategies as st
@@ -85,3 +89,45 @@ def sleuth_loading(args: list[str], watched: tuple[str, ...]) -> tuple[str, str]
                           capture_output=True, text=True, timeout=120)
     lines = done.stdout.strip().splitlines()
     return "\n".join(lines[:-1]), lines[-1] if lines else ""
+
+
+def process_group(leader: int) -> list[int]:
+    """The processes of a process group (Linux)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.getpgid(int(entry.name)) == leader:
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+def interrupted_with_workers(command: list[str], cwd: Path, settle: float = 0.0) -> str:
+    """Run ``sleuth`` with ``command``, Ctrl-C it (SIGINT to its process group) once its 2
+    workers have started and ``settle`` seconds more: it must exit 130 within seconds, with no
+    traceback and no process left. Its error output."""
+    process = subprocess.Popen([sys.executable, "-m", "sleuth", *command], cwd=cwd,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(process_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
+            time.sleep(0.2)
+        assert process.poll() is None, process.communicate()
+        time.sleep(settle)
+        os.killpg(process.pid, signal.SIGINT)
+        started = time.monotonic()
+        _, err = process.communicate(timeout=15)
+        assert time.monotonic() - started < 5
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    time.sleep(1.0)
+    assert [pid for pid in process_group(process.pid)
+            if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
+    return err

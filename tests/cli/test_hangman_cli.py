@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from helpers import interrupted_with_workers
 from sleuth.cli import plain_warnings
 from sleuth.cli.hangman import RATE_SOLVERS, app, gallows
 from sleuth.words.wordlist import default_words, raw_frequencies
@@ -164,6 +165,16 @@ def test_optimal_bad_input_is_explained(kids: Path, args: list[str], message: st
     result = runner.invoke(app, ["optimal", "--words", str(kids), *args])
     assert result.exit_code == 2 and message in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux's /proc")
+@pytest.mark.processes
+def test_ctrl_c_stops_the_optimal_search_and_its_workers(tmp_path: Path) -> None:
+    """Length 5 of the official list takes hours: Ctrl-C once the 2 workers search."""
+    err = interrupted_with_workers(["hangman", "optimal", "--list", "lingo-official",
+                                    "--length", "5", "--workers", "2"], tmp_path, settle=1.0)
+    assert err.strip().splitlines() == ["Error: interrupted: the search and its workers were "
+                                        "stopped"]
 
 
 def test_play_a_game_to_the_end(kids: Path) -> None:

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from helpers import interrupted_with_workers
 from sleuth.cli.wordle import app
 from sleuth.words import feedback as fb
 
@@ -477,67 +474,27 @@ def test_hint_answers_within_its_time_limit() -> None:
     assert "Optimal next guess" in small.output and "ran out" not in small.output
 
 
-def _group(leader: int) -> list[int]:
-    """The processes of a process group (Linux)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if os.getpgid(int(entry.name)) == leader:
-                    found.append(int(entry.name))
-            except OSError:
-                pass
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux's /proc")
 @pytest.mark.processes
-def _interrupted_with_workers(command: list[str], cwd: Path, settle: float = 0.0) -> str:
-    """Run ``sleuth`` with ``command``, Ctrl-C it (SIGINT to its process group) once its 2
-    workers have started and ``settle`` seconds more: it must exit 130 within seconds, with no
-    traceback and no process left. Its error output."""
-    process = subprocess.Popen([sys.executable, "-m", "sleuth", *command], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while len(_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
-            time.sleep(0.2)
-        assert process.poll() is None, process.communicate()
-        time.sleep(settle)
-        os.killpg(process.pid, signal.SIGINT)
-        started = time.monotonic()
-        _, err = process.communicate(timeout=15)
-        assert time.monotonic() - started < 5
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-    assert process.returncode == 130
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    time.sleep(1.0)
-    assert [pid for pid in _group(process.pid)
-            if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
-    return err
-
-
 def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the terminal's process group) as the worker processes start: one
     line, exit 130 within seconds, no worker traceback, no worker left."""
-    err = _interrupted_with_workers(["wordle", "optimal", "--list", "wordle-original",
+    err = interrupted_with_workers(["wordle", "optimal", "--list", "wordle-original",
                                      "--attempts", "5", "--workers", "2"], tmp_path)
     # no published opener with 5 attempts: every one is searched, hours
     assert err.strip().splitlines() == ["Error: interrupted: the search and its workers were "
                                         "stopped"]
 
 
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux's /proc")
+@pytest.mark.processes
 def test_ctrl_c_stops_a_sweep_of_openers_side_by_side(tmp_path: Path) -> None:
     """Ctrl-C during --all, each worker searching its own opener: one line naming the results
     file to resume from, exit 130 within seconds, no worker left, every finished opener kept."""
     from sleuth.games.wordle.openers import Sweep
 
     results = tmp_path / "sweep.jsonl"
-    err = _interrupted_with_workers(["wordle", "optimal", "--list", "wordle-original", "--all",
+    err = interrupted_with_workers(["wordle", "optimal", "--list", "wordle-original", "--all",
                                      "--workers", "2", "--results", str(results)], tmp_path,
                                     settle=3.0)  # a few openers finish
     assert err.strip().splitlines() == [f"Error: interrupted; resume with the same command "

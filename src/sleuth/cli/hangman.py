@@ -31,6 +31,7 @@ from sleuth.cli.common import (
     keep_interrupts,
     new_console,
     one_line,
+    reachable_cluster,
     writable_option,
 )
 from sleuth.core.errors import FeedbackError
@@ -326,6 +327,13 @@ def optimal_command(
     out: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Write the optimal decision tree to FILE (.json, .json.gz, .txt, "
         ".dot or .svg).")] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-j", min=1,
+        help="Worker processes of the exact search (default: one per CPU core).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", metavar="ADDRESS",
+        help="Run the exact search on the Dask scheduler at ADDRESS (tcp://host:8786) instead "
+             "of local processes.")] = None,
 ) -> None:
     """The proven optimal strategy over every word of one length, each word alike: the fewest
     expected misses (or, with --lives, the most wins), beside the greedy rules.
@@ -346,6 +354,7 @@ def optimal_command(
         except ValueError as error:
             raise fail(str(error)) from None
         writable_option(out, "--out")
+    reachable_cluster(cluster)
     try:
         chosen = _load(words, list_name)
         group = _groups(chosen.words, [length])[length]
@@ -355,7 +364,7 @@ def optimal_command(
         raise fail(str(error)) from error
     console = new_console()
     console.print(f"Words: {escape(chosen.source)}, {len(group):,} of {length} letters")
-    best = _optimum_with_progress(game)
+    best = _optimum_with_progress(game, workers, cluster)
     _show_optimum(console, best)
     if out is not None:
         from sleuth.solve.export import write_tree
@@ -367,19 +376,23 @@ def optimal_command(
         console.print(f"tree written to {escape(str(written))}")
 
 
-def _optimum_with_progress(game: Game) -> Optimum:
-    """The optimum on a thread of its own (Ctrl-C answered at once), with a bar of the first
-    letters' classes searched."""
-    from sleuth.core.parallel import interruptible
+def _optimum_with_progress(game: Game, workers: int | None, cluster: str | None) -> Optimum:
+    """The optimum with a bar of the first letters' classes searched. Ctrl-C is answered at
+    once: with workers this thread waits for them (and ends them on Ctrl-C); alone, the search
+    runs on a thread of its own."""
+    from sleuth.core.parallel import cores, interruptible
     from sleuth.games.hangman.optimal import optimum
 
     compile_notice(15, "sleuth.games.hangman.greedy", "sleuth.games.hangman.search")
+    alone = cluster is None and (cores() if workers is None else workers) <= 1
     with Bar(new_console(stderr=True), "searching", None, "classes") as bar:
         try:
-            return interruptible(lambda: optimum(game, progress=bar))
+            if alone:
+                return interruptible(lambda: optimum(game, progress=bar, workers=1))
+            return optimum(game, progress=bar, workers=workers, cluster=cluster)
         except KeyboardInterrupt:
             bar.progress.stop()
-            raise interrupted(new_console(), "Interrupted (SIGINT).") from None
+            raise fail("interrupted: the search and its workers were stopped", 130) from None
 
 
 def _show_optimum(console: Console, best: Optimum) -> None:

@@ -314,18 +314,40 @@ class _Pool(Runner):
 def runner_for(tab: Tables, symmetry: bool, size: int, workers: int | None, cluster: Cluster,
                progress: Progress | None) -> Runner:
     """Where to run: a Dask cluster if given, else a process pool, else this process."""
-    if cluster is not None:
-        return _dask_runner(tab, symmetry, cluster, progress)
     n = cores() if workers is None else workers
     if workers is None and size < 300:
         n = 1  # small searches are over before worker processes would have started
-    if n <= 1:
+    if cluster is None and n <= 1:
         return _Local(tab, symmetry, progress)
+    pool = workers_for(tab, install, tab.token, n, cluster)
+    return _Pool(tab, symmetry, progress, submit=pool.submit, as_completed=pool.as_completed,
+                 ref=pool.ref, closer=pool.close, aborter=pool.abort)
+
+
+@dataclass(frozen=True)
+class Workers:
+    """Where tasks go: ``submit(fn, *args)`` gives a future, ``as_completed(futures)`` yields
+    them as they finish; ``ref`` stands for the data every task needs (its token on local
+    processes, which each installed at their start; a future on a Dask cluster, which Dask
+    hands to the task as the data). ``close`` waits for running tasks, ``abort`` ends them."""
+
+    submit: Callable[..., object]
+    as_completed: Callable
+    ref: object
+    close: Callable[[], None]
+    abort: Callable[[], None]
+
+
+def workers_for(data: object, install: Callable[[object], None], token: str, n: int,
+                cluster: Cluster) -> Workers:
+    """``n`` local worker processes, each started with ``install(data)``, or (``cluster``) a
+    Dask cluster with ``data`` scattered to every worker."""
+    if cluster is not None:
+        return _dask_workers(data, cluster)
     from concurrent.futures import as_completed
 
-    pool = processes(n, install, tab)
-    return _Pool(tab, symmetry, progress, submit=pool.submit, as_completed=as_completed,
-                 ref=tab.token, closer=pool.close, aborter=pool.abort)
+    pool = processes(n, install, data)
+    return Workers(pool.submit, as_completed, token, pool.close, pool.abort)
 
 
 @dataclass(frozen=True)
@@ -390,9 +412,8 @@ def check_cluster(address: str, timeout: float = 3.0) -> None:
         raise ValueError(f"cannot reach the Dask scheduler at {address} ({reason})") from None
 
 
-def _dask_runner(tab: Tables, symmetry: bool, cluster: str | Client,
-                 progress: Progress | None) -> Runner:
-    """A runner on a Dask cluster: ``cluster`` is a scheduler address or a ``Client``."""
+def _dask_workers(data: object, cluster: str | Client) -> Workers:
+    """A Dask cluster's workers: ``cluster`` is a scheduler address or a ``Client``."""
     try:
         from distributed import Client, as_completed
     except ImportError as err:  # pragma: no cover - dask is a declared dependency
@@ -404,7 +425,7 @@ def _dask_runner(tab: Tables, symmetry: bool, cluster: str | Client,
         client, own = cluster, False
     # A fresh key per run: a content-hashed key is shared with other clients of the same
     # scheduler, and one of them closing can drop the data under this run's feet.
-    ref = client.scatter(tab, broadcast=True, hash=False)
+    ref = client.scatter(data, broadcast=True, hash=False)
 
     def close() -> None:
         ref.release()
@@ -414,5 +435,4 @@ def _dask_runner(tab: Tables, symmetry: bool, cluster: str | Client,
     def submit(fn: Callable, *args: object) -> object:
         return client.submit(fn, *args, pure=False)
 
-    return _Pool(tab, symmetry, progress, submit=submit, as_completed=as_completed, ref=ref,
-                 closer=close)
+    return Workers(submit, as_completed, ref, close, lambda: None)

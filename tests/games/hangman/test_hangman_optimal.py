@@ -54,3 +54,26 @@ def test_progress_counts_the_first_letters_classes() -> None:
 def test_a_prior_is_refused() -> None:
     with pytest.raises(ValueError, match="no prior"):
         optimum(hangman(UZZLE, weights=np.arange(1.0, len(UZZLE) + 1)))
+
+
+@pytest.mark.processes
+def test_optimum_on_two_workers_agrees_with_one() -> None:
+    words = [*UZZLE, "bottle", "battle", "little", "settle", "kettle", "bubble", "nibble",
+             "dabble", "fiddle", "riddle", "middle", "cuddle", "muddle", "puddle", "waddle"]
+    for lives in (1, UNLIMITED):
+        here = optimum(hangman(words, lives=lives))
+        there = optimum(hangman(words, lives=lives), workers=2)
+        assert (there.lost, there.misses) == (here.lost, here.misses)
+        assert np.array_equal(np.sort(there.cost), np.sort(here.cost))
+
+
+@pytest.mark.cluster
+def test_optimum_on_a_dask_cluster_agrees_with_here() -> None:
+    from distributed import LocalCluster
+
+    words = [*UZZLE, "bottle", "battle", "little", "settle", "kettle", "bubble", "nibble"]
+    here = optimum(hangman(words, lives=2))
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster:
+        there = optimum(hangman(words, lives=2), cluster=cluster.scheduler_address)
+    assert (there.lost, there.misses) == (here.lost, here.misses)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 
 import numpy as np
 
@@ -68,26 +69,29 @@ def render_mask(code: int, length: int) -> str:
 
 def mask_reader(length: int) -> Callable[[str], int]:
     """A reader of Hangman feedback: a pattern (``_a__a_``, ``.x..x.``, ``010010``), 1-based
-    positions (``2,5``), or ``miss``/``none``/``-``/empty for a miss."""
+    positions (``2,5``), or ``miss``/``none``/``-``/empty for a miss (picklable, as the game
+    is: a worker process may get it)."""
+    return partial(read_mask, length)
 
-    def read(text: str) -> int:
-        raw = text.strip().lower()
-        if raw in ("", "-", "miss", "none", "no", "0"):
-            return 0
-        if len(raw) == length and not re.search(r"[\s,;]", raw):
-            return sum(1 << k for k, c in enumerate(raw) if c not in _BLANKS)
-        if re.fullmatch(r"\d+([\s,;]+\d+)*", raw):
-            code = 0
-            for number in re.findall(r"\d+", raw):
-                if not 1 <= int(number) <= length:
-                    raise FeedbackError(f"feedback {text.strip()!r}: no position {number} in "
-                                        f"a word of {length} letters")
-                code |= 1 << (int(number) - 1)
-            return code
-        raise FeedbackError(f"feedback {text.strip()!r}: give the pattern ({length} marks, "
-                            "_ for a blank), the positions (e.g. 2,5) or 'miss'")
 
-    return read
+def read_mask(length: int, text: str) -> int:
+    """The feedback ``text`` read as a mask of a word of ``length`` letters (see
+    :func:`mask_reader`)."""
+    raw = text.strip().lower()
+    if raw in ("", "-", "miss", "none", "no", "0"):
+        return 0
+    if len(raw) == length and not re.search(r"[\s,;]", raw):
+        return sum(1 << k for k, c in enumerate(raw) if c not in _BLANKS)
+    if re.fullmatch(r"\d+([\s,;]+\d+)*", raw):
+        code = 0
+        for number in re.findall(r"\d+", raw):
+            if not 1 <= int(number) <= length:
+                raise FeedbackError(f"feedback {text.strip()!r}: no position {number} in "
+                                    f"a word of {length} letters")
+            code |= 1 << (int(number) - 1)
+        return code
+    raise FeedbackError(f"feedback {text.strip()!r}: give the pattern ({length} marks, "
+                        "_ for a blank), the positions (e.g. 2,5) or 'miss'")
 
 
 def hangman(words: Iterable[str], *, lives: int = 6, length: int | None = None,
@@ -134,7 +138,7 @@ def hangman(words: Iterable[str], *, lives: int = 6, length: int | None = None,
         weights=weights,
         step_cost=miss_cost,
         points=None,
-        render=lambda code: render_mask(code, size),
+        render=partial(render_mask, length=size),
         reader=mask_reader(size),
         allowed=unguessed,
         name=f"hangman-{size}",

@@ -18,25 +18,28 @@ class's value is in turn exact or proven to reach what was left for it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
+from typing import NamedTuple, cast
 
 import numpy as np
-from numba.typed import Dict
 
-from sleuth.core.game import Game
-from sleuth.core.tree import Node, evaluate
+from sleuth.core.game import Game, Position
+from sleuth.core.parallel import cores
+from sleuth.core.tree import Node, TreePlayer, evaluate
 from sleuth.games.hangman.greedy import letter_misses, lex_less, split_by_letter
 from sleuth.games.hangman.masks import tables
 from sleuth.games.hangman.search import (
+    EXACT,
     UNLIMITED,
     exact_value,
     floor_value,
     letters_by_misses,
     lives_that_matter,
-    remember,
 )
 from sleuth.games.hangman.solvers import NO_BUDGET, Optimal
+from sleuth.solve.runner import Cluster, Workers, workers_for
 
 Progress = Callable[[int, int], None]  # (classes of first letters searched, of those to do)
 
@@ -67,74 +70,182 @@ class Optimum:
         return 1 - self.lost / len(self.game.secrets)
 
 
-def optimum(game: Game, progress: Progress | None = None) -> Optimum:
+def optimum(game: Game, progress: Progress | None = None, *, workers: int | None = 1,
+            cluster: Cluster = None) -> Optimum:
     """The optimal strategy of a Hangman game, every word alike: the most words won with the
     game's lives, then the fewest misses (with lives that never run out, ``hangman(words,
-    lives=UNLIMITED)``: the fewest misses); proven, and replayed against every word."""
+    lives=UNLIMITED)``: the fewest misses); proven, and replayed against every word. The first
+    letter's classes are searched on ``workers`` processes (None: all cores; 1: here, one
+    memo for all) or on a Dask ``cluster``."""
     started = time.perf_counter()
-    objective = "misses" if game.max_cost >= UNLIMITED else "win"
-    t = tables(game)
-    if not np.allclose(t.weights, 1.0):
+    objective = _objective(game)
+    if not np.allclose(tables(game).weights, 1.0):
         raise ValueError("the optimum is for words chosen alike: give no prior")
+    n = cores() if workers is None else workers
+    pool = _here(game) if cluster is None and n <= 1 else \
+        workers_for(game, _install, "hangman", n, cluster)
+    try:
+        root, value, nodes = _root(game, pool, n if cluster is None else 2, progress)
+    except BaseException:
+        pool.abort()  # Ctrl-C or an error: end the workers now
+        raise
+    finally:
+        pool.close()
+    played = evaluate(game, TreePlayer(root))  # the plain replay of the tree
+    lost = int((~played.won).sum())
+    if (lost, int(played.cost.sum())) != (round(value[0]), round(value[1])):
+        raise RuntimeError(f"the tree loses {lost} words with {played.cost.sum()} misses, the "
+                           f"search said {value[0]:g} and {value[1]:g}")
+    return Optimum(game, objective, None if objective == "misses" else game.max_cost, root,
+                   int(played.cost.sum()), lost, played.cost, played.won, nodes,
+                   time.perf_counter() - started)
+
+
+class ClassValue(NamedTuple):
+    """One class of a first letter, searched against a limit: (lost, misses) exact, or a lower
+    bound at least the limit; the class's optimal tree when exact; positions searched."""
+
+    lost: float
+    misses: float
+    exact: bool
+    tree: Node | None
+    nodes: int
+
+
+def class_value(ref: object, members: np.ndarray, lives: int, first: tuple[int, int],
+                cost: int, cap: tuple[float, float]) -> ClassValue:
+    """In a worker (or here): the class ``members`` reached by the guess and feedback ``first``
+    with ``cost`` misses and ``lives`` left, searched below ``cap``."""
+    game = _WORKER_GAME[0] if isinstance(ref, str) else cast(Game, ref)
+    t = tables(game)
     budget = np.array([NO_BUDGET], dtype=np.int64)
+    lost, misses, flag, _ = exact_value(t.masks, t.weights, members, lives, cap[0], cap[1],
+                                        t.memo, budget)
+    tree = None
+    if flag == EXACT and members.size > 1:
+        position = Position(members, cost, (first,))
+        tree = evaluate(game, Optimal(_objective(game)), position, keep_tree=True).root
+    return ClassValue(lost, misses, flag == EXACT, tree, NO_BUDGET - int(budget[0]))
+
+
+def _objective(game: Game) -> str:
+    return "misses" if game.max_cost >= UNLIMITED else "win"
+
+
+_WORKER_GAME: list[Game] = []
+
+
+def _install(game: Game) -> None:
+    _WORKER_GAME[:] = [game]
+
+
+def _here(game: Game) -> Workers:
+    """Tasks run in this process, as they are handed over (one memo for every class)."""
+
+    def submit(fn: Callable, *args: object) -> Future:
+        done: Future = Future()
+        done.set_result(fn(*args))
+        return done
+
+    return Workers(submit, as_completed, game, lambda: None, lambda: None)
+
+
+class _Letter(NamedTuple):
+    """A first letter's classes (members, lives left, feedback code), largest first."""
+
+    letter: int
+    misses: float
+    classes: list[tuple[np.ndarray, int, int]]
+
+
+def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None
+          ) -> tuple[Node, tuple[float, float], int]:
+    """The root of the optimal tree, its (lost, misses) and the positions searched: the first
+    letters in order of misses, each letter's classes searched against what the best so far
+    leaves them, stopped once the letter cannot beat it (as :func:`exact_value` does below)."""
+    t = tables(game)
     cands = np.arange(len(game.secrets), dtype=np.int64)
-    lives = UNLIMITED if objective == "misses" else game.max_cost
-    lost, misses = _root_value(t.masks, t.weights, cands, lives, t.memo, budget, progress)
-    played = evaluate(game, Optimal(objective), keep_tree=True)
-    assert played.root is not None
-    lost_words = int((~played.won).sum())
-    if round(misses) != int(played.cost.sum()) or round(lost) != lost_words:
-        raise RuntimeError(f"the tree loses {lost_words} words with {played.cost.sum()} misses, "
-                           f"the search said {lost:g} and {misses:g}")
-    return Optimum(game, objective, None if objective == "misses" else game.max_cost,
-                   played.root, int(played.cost.sum()), lost_words, played.cost, played.won,
-                   NO_BUDGET - int(budget[0]), time.perf_counter() - started)
-
-
-def _root_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, memo: Dict,
-                budget: np.ndarray, progress: Progress | None) -> tuple[float, float]:
-    """(lost, misses) of the whole list, exact: the first letters in order of misses, each
-    letter's classes searched largest first against what the best so far leaves them (as
-    :func:`exact_value` does below the root), progress told per class; stored in the memo."""
-    lives = lives_that_matter(cands.size, lives)
-    if cands.size <= 2:
-        found = exact_value(masks, w, cands, lives, np.inf, np.inf, memo, budget)
-        return found[0], found[1]
-    miss, splits, _ = letter_misses(masks, w, cands)
-    letters = [int(g) for g in letters_by_misses(miss, splits)]
-    classes = {g: _classes(masks, cands, g, lives) for g in letters}
-    todo = {g: sum(members.size > 2 for members, _ in classes[g]) for g in letters}
-    done = 0
-    best, best_g = (np.inf, np.inf), -1
-    for g in letters:
-        acc = (miss[g] if lives == 0 else 0.0, miss[g])
+    lives = lives_that_matter(cands.size, UNLIMITED if _objective(game) == "misses"
+                              else game.max_cost)
+    miss, splits, _ = letter_misses(t.masks, t.weights, cands)
+    letters = [_letter_of(t.masks, cands, int(g), float(miss[g]), lives)
+               for g in letters_by_misses(miss, splits)]
+    todo = {x.letter: sum(m.size > 2 for m, _, _ in x.classes) for x in letters}
+    best: tuple[float, float] = (np.inf, np.inf)
+    best_trees: dict[int, Node | None] = {}
+    best_letter, nodes, done = -1, 0, 0
+    for x in letters:
+        acc = (x.misses if lives == 0 else 0.0, x.misses)
         if not lex_less(*acc, *best):
             break  # letters come by increasing misses: none after this one can do better
-        floors = [floor_value(masks, w, members, left, memo) for members, left in classes[g]]
-        acc = (acc[0] + sum(f[0] for f in floors), acc[1] + sum(f[1] for f in floors))
-        for k, (members, left) in enumerate(classes[g]):
-            if not lex_less(*acc, *best) or members.size <= 2:
-                continue
-            cap = (best[0] - (acc[0] - floors[k][0]), best[1] - (acc[1] - floors[k][1]))
-            sub = exact_value(masks, w, members, left, cap[0], cap[1], memo, budget)
-            acc = (acc[0] + sub[0] - floors[k][0], acc[1] + sub[1] - floors[k][1])
-            done, todo[g] = done + 1, todo[g] - 1
+        floors = [floor_value(t.masks, t.weights, m, left, t.memo) for m, left, _ in x.classes]
+        acc = [acc[0] + sum(f[0] for f in floors), acc[1] + sum(f[1] for f in floors)]
+        trees: dict[int, Node | None] = {}
+        big = [k for k, (m, _, _) in enumerate(x.classes) if m.size > 2]
+        for k, found in _searched(pool, parallel, x, big, floors, acc, best):
+            nodes += found.nodes
+            acc[0] += found.lost - floors[k][0]
+            acc[1] += found.misses - floors[k][1]
+            trees[x.classes[k][2]] = found.tree
+            done, todo[x.letter] = done + 1, todo[x.letter] - 1
             if progress is not None:
-                open_ = [h for h in letters if lex_less(miss[h] if lives == 0 else 0.0,
-                                                        miss[h], *best)]
-                progress(done, done + sum(todo[h] for h in open_))
-        todo[g] = 0
+                progress(done, done + sum(todo[y.letter] for y in letters
+                                          if lex_less(y.misses if lives == 0 else 0.0,
+                                                      y.misses, *best)))
+            if not lex_less(*acc, *best):
+                break
+        todo[x.letter] = 0
         if lex_less(*acc, *best):
-            best, best_g = acc, g
-    remember(cands, lives, best[0], best[1], best_g, memo)
-    return best
+            best, best_letter, best_trees = (acc[0], acc[1]), x.letter, trees
+    chosen = next(x for x in letters if x.letter == best_letter)
+    return _root_node(game, chosen, best_trees), best, nodes
 
 
-def _classes(masks: np.ndarray, cands: np.ndarray, g: int, lives: int
-             ) -> list[tuple[np.ndarray, int]]:
-    """The classes of letter ``g`` that still count (a class of misses with no life left is
-    lost already), largest first, each with its lives left."""
+def _searched(pool: Workers, parallel: int, x: _Letter, big: list[int],
+              floors: list[tuple[float, float]], acc: list[float],
+              best: tuple[float, float]) -> Iterator[tuple[int, ClassValue]]:
+    """The big classes of a letter searched, each against the best less the others' bounds:
+    one at a time (the bounds as they stand), or all at once on the workers (the others at
+    their floors); as they finish. ``acc``: the letter's bound as it stands (kept by the
+    caller). Stopping early drops the classes not searched yet."""
+
+    def job(k: int) -> tuple:
+        members, left, code = x.classes[k]
+        cap = (best[0] - (acc[0] - floors[k][0]), best[1] - (acc[1] - floors[k][1]))
+        return (pool.ref, members, left, (x.letter, code), int(code == 0), cap)
+
+    if parallel <= 1:
+        for k in big:
+            yield k, pool.submit(class_value, *job(k)).result()
+        return
+    futures = {pool.submit(class_value, *job(k)): k for k in big}
+    try:
+        for future in pool.as_completed(list(futures)):
+            yield futures[future], future.result()
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _letter_of(masks: np.ndarray, cands: np.ndarray, g: int, misses: float, lives: int
+               ) -> _Letter:
+    """Letter ``g``'s classes that still count (a class of misses with no life left is lost
+    already), largest first, each with its lives left and its feedback."""
     part, starts, codes = split_by_letter(masks, cands, g)
-    out = [(part[starts[j]:starts[j + 1]], lives - 1 if codes[j] == 0 else lives)
+    out = [(part[starts[j]:starts[j + 1]], lives - 1 if codes[j] == 0 else lives, int(codes[j]))
            for j in range(codes.size) if not (codes[j] == 0 and lives == 0)]
-    return sorted(out, key=lambda item: -item[0].size)
+    return _Letter(g, misses, sorted(out, key=lambda item: -item[0].size))
+
+
+def _root_node(game: Game, chosen: _Letter, trees: dict[int, Node | None]) -> Node:
+    """The root: the chosen letter, the searched classes' trees, the small classes' here."""
+    node = Node(chosen.letter, len(game.secrets))
+    for code, _ in game.partition(chosen.letter, game.start().candidates):
+        node.children[code] = None  # ended: found, or lost
+    for members, left, code in chosen.classes:
+        if code in trees:
+            node.children[code] = trees[code]
+        elif members.size > 1:
+            node.children[code] = class_value(game, members, left, (chosen.letter, code),
+                                              int(code == 0), (np.inf, np.inf)).tree
+    return node
