@@ -338,7 +338,7 @@ class Workers:
     abort: Callable[[], None]
 
 
-def workers_for(data: object, install: Callable[[object], None], token: str, n: int,
+def workers_for(data: object, install: Callable[..., None], token: str, n: int,
                 cluster: Cluster) -> Workers:
     """``n`` local worker processes, each started with ``install(data)``, or (``cluster``) a
     Dask cluster with ``data`` scattered to every worker."""

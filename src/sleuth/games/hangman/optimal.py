@@ -175,11 +175,11 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None
     best_trees: dict[int, Node | None] = {}
     best_letter, nodes, done = -1, 0, 0
     for x in letters:
-        acc = (x.misses if lives == 0 else 0.0, x.misses)
-        if not lex_less(*acc, *best):
+        if not lex_less(x.misses if lives == 0 else 0.0, x.misses, *best):
             break  # letters come by increasing misses: none after this one can do better
         floors = [floor_value(t.masks, t.weights, m, left, t.memo) for m, left, _ in x.classes]
-        acc = [acc[0] + sum(f[0] for f in floors), acc[1] + sum(f[1] for f in floors)]
+        acc = [(x.misses if lives == 0 else 0.0) + sum(f[0] for f in floors),
+               x.misses + sum(f[1] for f in floors)]
         trees: dict[int, Node | None] = {}
         big = [k for k, (m, _, _) in enumerate(x.classes) if m.size > 2]
         for k, found in _searched(pool, parallel, x, big, floors, acc, best):
@@ -192,10 +192,10 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None
                 progress(done, done + sum(todo[y.letter] for y in letters
                                           if lex_less(y.misses if lives == 0 else 0.0,
                                                       y.misses, *best)))
-            if not lex_less(*acc, *best):
+            if not lex_less(acc[0], acc[1], *best):
                 break
         todo[x.letter] = 0
-        if lex_less(*acc, *best):
+        if lex_less(acc[0], acc[1], *best):
             best, best_letter, best_trees = (acc[0], acc[1]), x.letter, trees
     chosen = next(x for x in letters if x.letter == best_letter)
     return _root_node(game, chosen, best_trees), best, nodes
@@ -216,9 +216,9 @@ def _searched(pool: Workers, parallel: int, x: _Letter, big: list[int],
 
     if parallel <= 1:
         for k in big:
-            yield k, pool.submit(class_value, *job(k)).result()
+            yield k, cast(Future, pool.submit(class_value, *job(k))).result()
         return
-    futures = {pool.submit(class_value, *job(k)): k for k in big}
+    futures = {cast(Future, pool.submit(class_value, *job(k))): k for k in big}
     try:
         for future in pool.as_completed(list(futures)):
             yield futures[future], future.result()
