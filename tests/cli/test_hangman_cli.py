@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -147,6 +148,26 @@ def test_optimal_proves_writes_and_replays_its_tree(kids: Path, tmp_path: Path) 
     replayed = evaluate(game, TreePlayer(from_labels(game, doc["tree"])))
     assert int(replayed.cost.sum()) == doc["total"]
     assert f"{doc['total']:,} misses in all" in result.output
+
+
+def _misses_in_all(output: str) -> str:
+    """The optimum's total misses as ``optimal`` prints them ("" if it does not)."""
+    found = re.search(r"([\d,]+) misses in all", output)
+    return found.group(1) if found else ""
+
+
+def test_optimal_resumes_and_refuses_another_games_journal(kids: Path, tmp_path: Path) -> None:
+    journal = tmp_path / "six.jsonl"
+    first = runner.invoke(app, ["optimal", "--words", str(kids), "--length", "6",
+                                "--resume", str(journal)])
+    again = runner.invoke(app, ["optimal", "--words", str(kids), "--length", "6",
+                                "--resume", str(journal)])
+    assert first.exit_code == again.exit_code == 0, first.output + again.output
+    assert _misses_in_all(first.output) == _misses_in_all(again.output) != ""
+    other = runner.invoke(app, ["optimal", "--words", str(kids), "--length", "6", "--lives",
+                                "2", "--resume", str(journal)])
+    assert other.exit_code == 2 and "other settings" in other.output
+    assert len(other.output.strip().splitlines()) <= 3  # the words line, then one error line
 
 
 def test_optimal_with_lives_wins_most(kids: Path) -> None:

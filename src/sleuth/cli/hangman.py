@@ -334,6 +334,9 @@ def optimal_command(
         "--cluster", metavar="ADDRESS",
         help="Run the exact search on the Dask scheduler at ADDRESS (tcp://host:8786) instead "
              "of local processes.")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", metavar="FILE", help="Keep each class of a first letter in FILE as it is "
+        "searched; run again with the same FILE to go on from there after a stop.")] = None,
 ) -> None:
     """The proven optimal strategy over every word of one length, each word alike: the fewest
     expected misses (or, with --lives, the most wins), beside the greedy rules.
@@ -354,6 +357,8 @@ def optimal_command(
         except ValueError as error:
             raise fail(str(error)) from None
         writable_option(out, "--out")
+    if resume is not None:
+        writable_option(resume, "--resume")
     reachable_cluster(cluster)
     try:
         chosen = _load(words, list_name)
@@ -364,7 +369,7 @@ def optimal_command(
         raise fail(str(error)) from error
     console = new_console()
     console.print(f"Words: {escape(chosen.source)}, {len(group):,} of {length} letters")
-    best = _optimum_with_progress(game, workers, cluster)
+    best = _optimum_with_progress(game, workers, cluster, resume)
     _show_optimum(console, best)
     if out is not None:
         from sleuth.solve.export import write_tree
@@ -376,7 +381,8 @@ def optimal_command(
         console.print(f"tree written to {escape(str(written))}")
 
 
-def _optimum_with_progress(game: Game, workers: int | None, cluster: str | None) -> Optimum:
+def _optimum_with_progress(game: Game, workers: int | None, cluster: str | None,
+                           journal: Path | None) -> Optimum:
     """The optimum with a bar of the first letters' classes searched. Ctrl-C is answered at
     once: with workers this thread waits for them (and ends them on Ctrl-C); alone, the search
     runs on a thread of its own."""
@@ -388,11 +394,17 @@ def _optimum_with_progress(game: Game, workers: int | None, cluster: str | None)
     with Bar(new_console(stderr=True), "searching", None, "classes") as bar:
         try:
             if alone:
-                return interruptible(lambda: optimum(game, progress=bar, workers=1))
-            return optimum(game, progress=bar, workers=workers, cluster=cluster)
+                return interruptible(lambda: optimum(game, progress=bar, workers=1,
+                                                     journal=journal))
+            return optimum(game, progress=bar, workers=workers, cluster=cluster, journal=journal)
+        except ValueError as error:  # a journal of other words or lives
+            bar.progress.stop()
+            raise fail(str(error)) from None
         except KeyboardInterrupt:
             bar.progress.stop()
-            raise fail("interrupted: the search and its workers were stopped", 130) from None
+            kept = "" if journal is None else f"; what was searched is kept in {journal}"
+            raise fail(f"interrupted: the search and its workers were stopped{kept}",
+                       130) from None
 
 
 def _show_optimum(console: Console, best: Optimum) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hangman_plain import UZZLE, reference_value, word_lists
@@ -77,3 +79,21 @@ def test_optimum_on_a_dask_cluster_agrees_with_here() -> None:
                       dashboard_address=None) as cluster:
         there = optimum(hangman(words, lives=2), cluster=cluster.scheduler_address)
     assert (there.lost, there.misses) == (here.lost, here.misses)
+
+
+def test_a_stopped_search_resumes_from_its_journal(tmp_path: Path) -> None:
+    words = [*UZZLE, "bottle", "battle", "little", "settle", "kettle", "bubble", "nibble",
+             "dabble", "fiddle", "riddle", "middle", "cuddle", "muddle", "puddle", "waddle"]
+    path = tmp_path / "search.jsonl"
+    whole = optimum(hangman(words, lives=1), journal=path)
+    lines = path.read_text().splitlines()
+    again = optimum(hangman(words, lives=1), journal=path)  # a fresh memo: what was kept helps
+    assert again.nodes < whole.nodes and (again.lost, again.misses) == (whole.lost, whole.misses)
+    assert len(lines) > 2
+    path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:10])  # stopped, a line torn
+    again = optimum(hangman(words, lives=1), journal=path)
+    assert (again.lost, again.misses) == (whole.lost, whole.misses)
+    assert np.array_equal(again.cost, whole.cost)
+    assert len(path.read_text().splitlines()) >= len(lines)
+    with pytest.raises(ValueError, match="other settings"):
+        optimum(hangman(words, lives=2), journal=path)

@@ -20,14 +20,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from pathlib import Path
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
 from sleuth.core.game import Game, Position
+from sleuth.core.journal import Form, Journal, open_journal
 from sleuth.core.parallel import cores
-from sleuth.core.tree import Node, TreePlayer, evaluate
+from sleuth.core.tree import Node, TreePlayer, evaluate, from_labels, to_labels
+from sleuth.core.treefile import list_key
 from sleuth.games.hangman.greedy import letter_misses, lex_less, split_by_letter
 from sleuth.games.hangman.masks import tables
 from sleuth.games.hangman.search import (
@@ -71,12 +75,13 @@ class Optimum:
 
 
 def optimum(game: Game, progress: Progress | None = None, *, workers: int | None = 1,
-            cluster: Cluster = None) -> Optimum:
+            cluster: Cluster = None, journal: Path | None = None) -> Optimum:
     """The optimal strategy of a Hangman game, every word alike: the most words won with the
     game's lives, then the fewest misses (with lives that never run out, ``hangman(words,
     lives=UNLIMITED)``: the fewest misses); proven, and replayed against every word. The first
     letter's classes are searched on ``workers`` processes (None: all cores; 1: here, one
-    memo for all) or on a Dask ``cluster``."""
+    memo for all) or on a Dask ``cluster``, each kept as it finishes in the ``journal`` (a
+    file this search, stopped, resumes from; one of other words or lives is refused)."""
     started = time.perf_counter()
     objective = _objective(game)
     if not np.allclose(tables(game).weights, 1.0):
@@ -85,7 +90,8 @@ def optimum(game: Game, progress: Progress | None = None, *, workers: int | None
     pool = _here(game) if cluster is None and n <= 1 else \
         workers_for(game, _install, "hangman", n, cluster)
     try:
-        root, value, nodes = _root(game, pool, n if cluster is None else 2, progress)
+        with _kept(game, journal) as kept:
+            root, value, nodes = _root(game, pool, n if cluster is None else 2, progress, kept)
     except BaseException:
         pool.abort()  # Ctrl-C or an error: end the workers now
         raise
@@ -158,7 +164,18 @@ class _Letter(NamedTuple):
     classes: list[tuple[np.ndarray, int, int]]
 
 
-def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None
+@contextmanager
+def _kept(game: Game, path: Path | None) -> Iterator[Kept]:
+    """What earlier runs kept in the journal at ``path`` (open to add to), or nothing."""
+    if path is None:
+        yield Kept(game, {})
+        return
+    with open_journal(path, journal_header(game), JOURNAL) as journal:
+        known = {(r["letter"], r["code"]): r for r in journal.found.records}
+        yield Kept(game, known, journal)
+
+
+def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None, kept: Kept
           ) -> tuple[Node, tuple[float, float], int]:
     """The root of the optimal tree, its (lost, misses) and the positions searched: the first
     letters in order of misses, each letter's classes searched against what the best so far
@@ -182,7 +199,7 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None
                x.misses + sum(f[1] for f in floors)]
         trees: dict[int, Node | None] = {}
         big = [k for k, (m, _, _) in enumerate(x.classes) if m.size > 2]
-        for k, found in _searched(pool, parallel, x, big, floors, acc, best):
+        for k, found in _searched(pool, parallel, x, big, floors, acc, best, kept):
             nodes += found.nodes
             acc[0] += found.lost - floors[k][0]
             acc[1] += found.misses - floors[k][1]
@@ -203,28 +220,95 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None
 
 def _searched(pool: Workers, parallel: int, x: _Letter, big: list[int],
               floors: list[tuple[float, float]], acc: list[float],
-              best: tuple[float, float]) -> Iterator[tuple[int, ClassValue]]:
+              best: tuple[float, float], kept: Kept) -> Iterator[tuple[int, ClassValue]]:
     """The big classes of a letter searched, each against the best less the others' bounds:
     one at a time (the bounds as they stand), or all at once on the workers (the others at
-    their floors); as they finish. ``acc``: the letter's bound as it stands (kept by the
+    their floors); as they finish, each kept in the journal. A class the journal already
+    answers is not searched again. ``acc``: the letter's bound as it stands (kept by the
     caller). Stopping early drops the classes not searched yet."""
+
+    def cap(k: int) -> tuple[float, float]:
+        return best[0] - (acc[0] - floors[k][0]), best[1] - (acc[1] - floors[k][1])
 
     def job(k: int) -> tuple:
         members, left, code = x.classes[k]
-        cap = (best[0] - (acc[0] - floors[k][0]), best[1] - (acc[1] - floors[k][1]))
-        return (pool.ref, members, left, (x.letter, code), int(code == 0), cap)
+        return (pool.ref, members, left, (x.letter, code), int(code == 0), cap(k))
+
+    def done(k: int, value: ClassValue) -> tuple[int, ClassValue]:
+        kept.keep(x.letter, x.classes[k][2], value)
+        return k, value
 
     if parallel <= 1:
         for k in big:
-            yield k, cast(Future, pool.submit(class_value, *job(k))).result()
+            known = kept.recall(x.letter, x.classes[k][2], cap(k))
+            yield (k, known) if known is not None else \
+                done(k, cast(Future, pool.submit(class_value, *job(k))).result())
         return
-    futures = {cast(Future, pool.submit(class_value, *job(k))): k for k in big}
+    recalled = {k: kept.recall(x.letter, x.classes[k][2], cap(k)) for k in big}
+    futures = {cast(Future, pool.submit(class_value, *job(k))): k for k in big
+               if recalled[k] is None}
     try:
+        for k in big:
+            known = recalled[k]
+            if known is not None:
+                yield k, known
         for future in pool.as_completed(list(futures)):
-            yield futures[future], future.result()
+            yield done(futures[future], future.result())
     finally:
         for future in futures:
             future.cancel()
+
+
+@dataclass
+class Kept:
+    """The classes searched by earlier runs (from the journal) and the journal this run adds
+    to (None: nothing is kept)."""
+
+    game: Game
+    known: dict[tuple[str, int], dict[str, Any]]
+    journal: Journal | None = None
+
+    def recall(self, letter: int, code: int, cap: tuple[float, float]) -> ClassValue | None:
+        """The class's value kept earlier, if it answers a search below ``cap`` (exact, or a
+        bound at least the cap); else None."""
+        found = self.known.get((self.game.guess_labels[letter], code))
+        if found is None or not (found["exact"] or
+                                 not lex_less(found["lost"], found["misses"], *cap)):
+            return None
+        tree = None if found["tree"] is None else from_labels(self.game, found["tree"])
+        return ClassValue(found["lost"], found["misses"], found["exact"], tree, 0)
+
+    def keep(self, letter: int, code: int, value: ClassValue) -> None:
+        """Append a class's value (and its tree when exact) to the journal."""
+        if self.journal is None:
+            return
+        label = self.game.guess_labels[letter]
+        record = {"letter": label, "code": code, "lost": value.lost, "misses": value.misses,
+                  "exact": value.exact,
+                  "tree": None if value.tree is None else to_labels(self.game, value.tree)}
+        self.journal.append(record)
+        self.known[label, code] = record
+
+
+def _check_record(record: dict[str, Any]) -> None:
+    """A ValueError unless ``record`` is a header or a class of a Hangman search."""
+    if record.get("type") != "header" and not (
+            isinstance(record.get("letter"), str) and isinstance(record.get("code"), int)
+            and all(isinstance(record.get(k), int | float) for k in ("lost", "misses"))
+            and isinstance(record.get("exact"), bool)):
+        raise ValueError("not a class of a Hangman search")
+
+
+#: The journal of a Hangman search: a header naming the words and lives, then a line per class
+#: of a first letter searched (its value, exact or a bound, and its tree when exact).
+JOURNAL = Form("Hangman search", lambda record: record.get("type") == "header", _check_record,
+               header="search header")
+
+
+def journal_header(game: Game) -> dict[str, Any]:
+    """The first line of a search's journal: the game it searches, which a resume must match."""
+    return {"type": "header", "search": "hangman optimum", "words": len(game.secrets),
+            "key": list_key(game.secret_labels), "lives": int(game.max_cost)}
 
 
 def _letter_of(masks: np.ndarray, cands: np.ndarray, g: int, misses: float, lives: int
