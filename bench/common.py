@@ -24,16 +24,21 @@ def lingo_list(length: int | None = None) -> Path:
 
 def header(title: str, command: str) -> str:
     """The first lines of a results file: what, when, where and how to rerun it."""
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                capture_output=True, text=True, check=False).stdout.strip()
-    except OSError:
-        commit = "?"
     return (f"# {title}\n\n"
             f"- command: `{command}`\n"
-            f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit or '?'}\n"
+            f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit()}\n"
             f"- machine: {platform.machine()}, {platform.python_implementation()} "
             f"{platform.python_version()}, cores: {_cores()}\n")
+
+
+def commit() -> str:
+    """The repository's commit, short ("?" when git cannot tell)."""
+    try:
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                              capture_output=True, text=True, check=False)
+    except OSError:
+        return "?"
+    return done.stdout.strip() or "?"
 
 
 def _cores() -> int:

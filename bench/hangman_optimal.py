@@ -28,8 +28,10 @@ from sleuth.words.wordlist import load_words
 LIVES = 6
 OUT = RESULTS / "hangman-optimal.md"
 COLUMNS = ("| length | words | objective | optimal (proven) | greedy misses | greedy entropy | "
-           "look-ahead (exact) | gain over the best other | first letter | positions | time |\n"
-           "|---|---|---|---|---|---|---|---|---|---|---|\n")
+           "look-ahead (exact) | gain over the best other | first letter | positions | time | "
+           "hardest words under the optimum (misses) |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+HARDEST = 5
 PROOF = """\
 Why each optimum is proven: the exact search (`sleuth.games.hangman.search.exact_value`) is a
 branch and bound over the letters. A strategy's first useful guess is a letter that splits the
@@ -68,14 +70,21 @@ def _key(misses: np.ndarray, lost: np.ndarray) -> tuple[int, int]:
     return int(lost.sum()), int(misses.sum())
 
 
-def run_row(row: Row, limit: int | None = None) -> str:
+def hardest(words: list[str], misses: np.ndarray) -> str:
+    """The words the strategy misses most on, most first (ties a-z)."""
+    order = np.lexsort((np.array(words), -misses))[:HARDEST]
+    return ", ".join(f"{words[i]} ({misses[i]})" for i in order)
+
+
+def run_row(row: Row, limit: int | None = None, workers: int = 1) -> str:
     """One length and objective: the optimum, the others, the table line."""
     words = list(load_words(lingo_list(row.length)).words)[:limit]
     game = hangman(words, lives=UNLIMITED if row.objective == "misses" else LIVES)
-    best = optimum(game)
+    best = optimum(game, workers=workers)
     others = {rule: greedy_outcomes(game, rule, None if row.objective == "win" else UNLIMITED)
               for rule in ("misses", "entropy")}
-    played = evaluate(game, Exact(row.objective))
+    fresh = hangman(words, lives=game.max_cost)  # its own memo: none of the optimum's values
+    played = evaluate(fresh, Exact(row.objective))
     others["look-ahead"] = (played.cost, ~played.won)
     mine = (best.cost, ~best.won)
     closest = min(others.values(), key=lambda pair: _key(*pair))
@@ -88,7 +97,8 @@ def run_row(row: Row, limit: int | None = None) -> str:
             f" | {_figure(row.objective, *others['misses'])}"
             f" | {_figure(row.objective, *others['entropy'])}"
             f" | {_figure(row.objective, *others['look-ahead'])} | {gain} | {first} | "
-            f"{best.nodes:,} | {best.seconds:.0f} s |")
+            f"{best.nodes:,} | {best.seconds:.0f} s on {workers} | "
+            f"{hardest(list(game.secret_labels), best.cost)} |")
     return line
 
 
@@ -103,6 +113,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lengths", type=int, nargs="+", default=[13, 12, 11, 10, 9, 8])
     parser.add_argument("--objective", choices=["misses", "win"], action="append")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes of the search (default 1: one memo for every class)")
     parser.add_argument("--quick", action="store_true", help="200 words of length 9; no file")
     args = parser.parse_args(argv)
     objectives = args.objective or ["misses", "win"]
@@ -115,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
     for row in rows:
         print(f"length {row.length}, {row.label} ...", flush=True)
         started = time.perf_counter()
-        line = run_row(row, 200 if args.quick else None)
+        line = run_row(row, 200 if args.quick else None, 1 if args.quick else args.workers)
         done[row] = line
         print(f"  {line}  [{time.perf_counter() - started:.0f} s]", flush=True)
         if args.quick:
@@ -128,9 +140,9 @@ def main(argv: list[str] | None = None) -> None:
                  "seed's rule (the letter fewest words lack); `greedy entropy`; `look-ahead`: "
                  "the `exact` solver (exact on small sets, one letter of look-ahead above). "
                  "With 6 misses allowed the figure is the share of words won, then the mean "
-                 "misses (a lost game counting 7). Time on 2 cores (one used), kernels "
-                 "compiled; no randomness (no seed). Rows this command did not run are kept "
-                 "from the file's earlier run.\n\n" + COLUMNS
+                 "misses (a lost game counting 7). Time: the search and the replay, on that "
+                 "many worker processes, kernels compiled; no randomness (no seed). Rows "
+                 "this command did not run are kept from the file's earlier run.\n\n" + COLUMNS
                  + "\n".join(line for line in lines if line) + "\n\n" + PROOF)
         OUT.write_text(text)
     print(COLUMNS + "\n".join(done.values()))

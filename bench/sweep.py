@@ -12,12 +12,14 @@ finished is kept). ``--quick``: 12 openers of the original lists, top 2, written
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.common import RESULTS, SHARED, header
+from bench.common import RESULTS, SHARED, commit, header
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
@@ -42,7 +44,8 @@ PUBLISHED = {
 }
 OUT = RESULTS / "sweep"
 TABLE = ("| lists | mode | top | openers done | exact / bounds / cannot win | best | against the "
-         "published ranking | this run | finished |\n|---|---|---|---|---|---|---|---|---|\n")
+         "published ranking | this run | all runs | finished |\n"
+         "|---|---|---|---|---|---|---|---|---|---|\n")
 
 
 class OutOfTime(Exception):
@@ -76,8 +79,18 @@ def run_sweep(lists: str, hard: bool, top: int, minutes: float | None, workers: 
     return sweep, searched[0], time.perf_counter() - started, finished
 
 
+def runs_so_far(path: Path, run: dict[str, object] | None = None) -> list[dict[str, object]]:
+    """The runs of a sweep (a line each in ``path``: when, commit, openers searched, seconds),
+    with ``run`` appended first when given."""
+    if run is not None:
+        with path.open("a") as handle:
+            handle.write(json.dumps(run) + "\n")
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
 def summary_row(lists: str, hard: bool, top: int, sweep: Sweep, searched: int, seconds: float,
-                finished: bool, attempts: int = 6) -> tuple[str, list[str]]:
+                finished: bool, runs: list[dict[str, object]] | None = None,
+                attempts: int = 6) -> tuple[str, list[str]]:
     """The sweep's row of the summary table, and the lines where it differs from the
     published ranking."""
     rows = ranking(sweep)
@@ -90,8 +103,18 @@ def summary_row(lists: str, hard: bool, top: int, sweep: Sweep, searched: int, s
     row = (f"| {lists} | {'hard' if hard else 'normal'} | {top} | "
            f"{len(sweep.totals) + len(sweep.at_least) + len(sweep.fails)} | "
            f"{len(sweep.totals)} / {len(sweep.at_least)} / {len(sweep.fails)} | {best} | "
-           f"{shown} | {searched} in {seconds:.0f} s | {'yes' if finished else 'no'} |")
+           f"{shown} | {searched} in {seconds:.0f} s | {_all_runs(runs or [])} | "
+           f"{'yes' if finished else 'no'} |")
     return row, differ
+
+
+def _all_runs(runs: list[dict[str, object]]) -> str:
+    """The runs of a sweep in a few words: how many, openers searched, seconds in all."""
+    if not runs:
+        return "-"
+    searched = sum(int(str(run["searched"])) for run in runs)
+    seconds = sum(float(str(run["seconds"])) for run in runs)
+    return f"{len(runs)} run{'s' if len(runs) > 1 else ''}: {searched} in {seconds:.0f} s"
 
 
 def write_summary(key: str, row: str, command: str) -> None:
@@ -102,7 +125,8 @@ def write_summary(key: str, row: str, command: str) -> None:
     text = header("Every Wordle opener ranked (`sleuth wordle optimal --all`)", command)
     text += ("\nNo randomness (no seed). Each sweep's journal and ranking are in "
              "`bench/results/sweep/`; a sweep spread over several runs is resumed from its "
-             "journal, and its row gives the last run's openers and seconds. Verdicts against "
+             "journal (each run is logged beside it in `LISTS-MODE.runs.jsonl`), and its row "
+             "gives the last run's openers and seconds and those of all runs. Verdicts against "
              "the published ranking (`../shared/data/wordle/published/`): *agree* (same exact "
              "total), *consistent bound* (our proven bound at or below their total), and any "
              "difference is listed in the sweep's ranking file with both figures.\n\n"
@@ -132,9 +156,12 @@ def main(argv: list[str] | None = None) -> None:
     journal = OUT / f"{args.lists}-{mode}.jsonl"
     sweep, searched, seconds, finished = run_sweep(args.lists, args.hard, args.top,
                                                    args.minutes, args.workers, journal)
-    row, differ = summary_row(args.lists, args.hard, args.top, sweep, searched, seconds,
-                              finished)
     command = " ".join(["python -m bench.sweep", *(sys.argv[1:] if argv is None else argv)])
+    run = {"date": f"{datetime.now(UTC):%Y-%m-%d %H:%M}", "commit": commit(),
+           "command": command, "searched": searched, "seconds": round(seconds, 1)}
+    runs = runs_so_far(OUT / f"{args.lists}-{mode}.runs.jsonl", run)
+    row, differ = summary_row(args.lists, args.hard, args.top, sweep, searched, seconds,
+                              finished, runs)
     title = f"Every opener of {args.lists}, {mode} mode, ranked"
     text = ranking_text(ranking(sweep), title, len(shipped_lists(args.lists).answers), 6)
     if not finished:
