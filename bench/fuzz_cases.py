@@ -275,6 +275,15 @@ CASES: list[Case] = [
     case("hangman rate --words one.txt --setter fifo", "FIFO"),
     case("hangman rate --list nope", "no list named 'nope'"),
     *_bad_paths("hangman rate --words"),
+    # -- sleuth hangman optimal
+    case("hangman optimal --words one.txt --length 8", "0 misses in all", ok=True),
+    case("hangman optimal --words one.txt --length 5 --lives 1", "misses in all", ok=True),
+    case("hangman optimal --words one.txt --length 99999999999", "no words of length"),
+    case("hangman optimal --words one.txt --length 5 --out x.png", "must end in .json"),
+    case("hangman optimal --words one.txt --length 5 --out /proc/x.json", "--out"),
+    case("hangman optimal --words one.txt --length 5 --resume adir", "is a folder"),
+    case("hangman optimal --words one.txt --length 5 --cluster tcp://127.0.0.1:9", "--cluster"),
+    case("hangman optimal --words fifo --length 5", "FIFO"),
     # -- sleuth hangman play
     case("hangman play --words one.txt --length 99999999999", "no words of 99999999999"),
     case("hangman play --word café", "not a plain a-z word"),
@@ -306,6 +315,8 @@ INTERRUPTED: list[Case] = [
     case("game analyze mastermind --colours 7 --strategy optimal-mean", "interrupted",
          interrupt=6),  # its worker processes started: Ctrl-C does not wait for one to start
     case("hangman rate", "Interrupted (SIGINT)", interrupt=4),
+    case("hangman optimal --list lingo-official --length 5 --resume run.jsonl",
+         "kept in run.jsonl", interrupt=4, outputs=("run.jsonl",)),
 ]
 
 

@@ -433,7 +433,8 @@ def _show_optimum(console: Console, best: Optimum) -> None:
         "fewest expected misses"
     console.print(f"Objective: {aim}. First letter {game.guess_labels[best.root.guess]!r}; "
                   f"{best.misses:,} misses in all; {best.nodes:,} positions searched in "
-                  f"{best.seconds:.1f} s; the tree was replayed against all {n:,} words.")
+                  f"{best.seconds:.1f} s; the tree was replayed against all {n:,} "
+                  f"word{'' if n == 1 else 's'}.")
 
 
 # --------------------------------------------------------------------------- drawing

@@ -53,6 +53,12 @@ def test_progress_counts_the_first_letters_classes() -> None:
     assert told[-1][0] == told[-1][1]
 
 
+def test_a_single_word_is_found_without_a_miss() -> None:
+    best = optimum(hangman(["elephant"], lives=UNLIMITED))
+    assert (best.misses, best.lost) == (0, 0)
+    assert best.game.guess_labels[best.root.guess] in "elephant"  # a free hit
+
+
 def test_a_prior_is_refused() -> None:
     with pytest.raises(ValueError, match="no prior"):
         optimum(hangman(UZZLE, weights=np.arange(1.0, len(UZZLE) + 1)))

@@ -187,6 +187,10 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None, k
     miss, splits, _ = letter_misses(t.masks, t.weights, cands)
     letters = [_letter_of(t.masks, cands, int(g), float(miss[g]), lives)
                for g in letters_by_misses(miss, splits)]
+    if not letters:  # a single word: its first letter, a free hit
+        alone = evaluate(game, Optimal(_objective(game)), keep_tree=True).root
+        assert alone is not None
+        return alone, (0.0, 0.0), 0
     todo = {x.letter: sum(m.size > 2 for m, _, _ in x.classes) for x in letters}
     best: tuple[float, float] = (np.inf, np.inf)
     best_trees: dict[int, Node | None] = {}
