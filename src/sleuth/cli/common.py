@@ -21,7 +21,7 @@ from sleuth.cli.text import one_line
 
 __all__ = [
     "Bar", "compile_notice", "fail", "interrupted", "keep_interrupts", "kernels_cold",
-    "new_console", "one_line", "reachable_cluster", "writable_option",
+    "new_console", "one_line", "reachable_cluster", "tree_file_option", "writable_option",
 ]
 
 
@@ -62,6 +62,18 @@ def writable_option(path: Path, option: str) -> Path:
         return writable(path)
     except ValueError as error:
         raise fail(f"{option}: {error}", 2) from None
+
+
+def tree_file_option(path: Path, option: str) -> Path:
+    """``path`` if a tree can be written there in the format its name asks for, checked before
+    any work; else one line, exit 2."""
+    from sleuth.solve.export import tree_format
+
+    try:
+        tree_format(path)
+    except ValueError as error:
+        raise fail(str(error)) from None
+    return writable_option(path, option)
 
 
 def reachable_cluster(cluster: str | None) -> None:

@@ -37,7 +37,7 @@ from sleuth.cli.common import (
     new_console,
     one_line,
     reachable_cluster,
-    writable_option,
+    tree_file_option,
 )
 from sleuth.core.errors import FeedbackError
 from sleuth.core.game import Contradiction, Game, Position
@@ -51,7 +51,6 @@ from sleuth.solve.export import (
     figures,
     path_text,
     paths,
-    tree_format,
     worst_paths,
     write_tree,
 )
@@ -257,11 +256,7 @@ def _checked_options(strategy: str, tree: Path | None, show: str | None,
     """Refuse, before any work, a strategy, tree file, --paths or cluster that cannot do."""
     _check_strategy(strategy)
     if tree is not None:
-        try:
-            tree_format(tree)
-        except ValueError as error:
-            raise fail(str(error)) from None
-        writable_option(tree, "--tree")
+        tree_file_option(tree, "--tree")
     if show is not None and show not in PATHS:
         raise fail(f"--paths {show!r}: give worst (the worst-case games) or all (every game)")
     reachable_cluster(cluster)

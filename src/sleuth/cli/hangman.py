@@ -32,6 +32,7 @@ from sleuth.cli.common import (
     new_console,
     one_line,
     reachable_cluster,
+    tree_file_option,
     writable_option,
 )
 from sleuth.core.errors import FeedbackError
@@ -351,14 +352,9 @@ def optimal_command(
     ```
     """
     from sleuth.games.hangman.search import UNLIMITED
-    from sleuth.solve.export import tree_format
 
     if out is not None:
-        try:
-            tree_format(out)
-        except ValueError as error:
-            raise fail(str(error)) from None
-        writable_option(out, "--out")
+        tree_file_option(out, "--out")
     if resume is not None:
         writable_option(resume, "--resume")
     reachable_cluster(cluster)

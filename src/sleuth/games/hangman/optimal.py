@@ -192,11 +192,15 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None, k
         assert alone is not None
         return alone, (0.0, 0.0), 0
     todo = {x.letter: sum(m.size > 2 for m, _, _ in x.classes) for x in letters}
+
+    def may_beat(y: _Letter) -> bool:  # its misses alone are below the best so far
+        return lex_less(y.misses if lives == 0 else 0.0, y.misses, *best)
+
     best: tuple[float, float] = (np.inf, np.inf)
     best_trees: dict[int, Node | None] = {}
     best_letter, nodes, done = -1, 0, 0
     for x in letters:
-        if not lex_less(x.misses if lives == 0 else 0.0, x.misses, *best):
+        if not may_beat(x):
             break  # letters come by increasing misses: none after this one can do better
         floors = [floor_value(t.masks, t.weights, m, left, t.memo) for m, left, _ in x.classes]
         acc = [(x.misses if lives == 0 else 0.0) + sum(f[0] for f in floors),
@@ -210,9 +214,7 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None, k
             trees[x.classes[k][2]] = found.tree
             done, todo[x.letter] = done + 1, todo[x.letter] - 1
             if progress is not None:
-                progress(done, done + sum(todo[y.letter] for y in letters
-                                          if lex_less(y.misses if lives == 0 else 0.0,
-                                                      y.misses, *best)))
+                progress(done, done + sum(todo[y.letter] for y in letters if may_beat(y)))
             if not lex_less(acc[0], acc[1], *best):
                 break
         todo[x.letter] = 0

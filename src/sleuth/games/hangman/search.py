@@ -243,13 +243,6 @@ def memo_value(cands: np.ndarray, lives: int, memo: Dict) -> tuple[float, float,
 
 
 @njit(cache=True, nogil=True)
-def remember(cands: np.ndarray, lives: int, lost: float, misses: float, letter: int,
-             memo: Dict) -> None:
-    """Store a set's exact value and best letter (found outside :func:`exact_value`)."""
-    memo[set_key(cands, lives_that_matter(cands.size, lives))] = (lost, misses, EXACT, letter)
-
-
-@njit(cache=True, nogil=True)
 def mark_too_hard(cands: np.ndarray, lives: int, memo: Dict) -> None:
     """Mark a set as too hard to solve exactly, so no search tries it again."""
     memo[set_key(cands, lives_that_matter(cands.size, lives))] = (0.0, 0.0, ABORTED, -1)
