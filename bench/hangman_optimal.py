@@ -45,6 +45,14 @@ proven lower bound. So the root value is the minimum over all strategies. The tr
 played against every word by the plain evaluator (`sleuth.core.tree.evaluate`), and its misses
 (and losses) must add up to that value, or the run fails. The search is checked against a plain
 exhaustive search on random small lists (`tests/games/hangman/test_hangman_optimal.py`).
+
+With 6 misses allowed the values are (words lost, misses), least first, and one more bound
+does most of the work: a strategy that loses no word misses at least as often as the best
+strategy with lives that never run out, so (0, that fewest) bounds every set from below. The
+fewest-misses search runs first (`sleuth.games.hangman.optimal._solved`): when its tree wins
+every word it is the optimum, with no second search (lengths 10 to 13); otherwise it is the
+best found so far, and the search with lives, each set first bounded that way where no word
+may be lost (`search.free_first`), has to beat it.
 """
 
 

@@ -10,7 +10,7 @@ from hangman_plain import UZZLE, reference_value, word_lists
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.core.tree import evaluate
+from sleuth.core.tree import TreePlayer, evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.optimal import optimum
 from sleuth.games.hangman.search import UNLIMITED
@@ -48,6 +48,42 @@ def test_progress_counts_the_first_letters_classes() -> None:
     optimum(hangman(words, lives=UNLIMITED), progress=lambda done, total: told.append((done,
                                                                                      total)))
     assert told, "the search told no progress"
+    assert [d for d, _ in told] == list(range(1, len(told) + 1))
+    assert all(done <= total for done, total in told)
+    assert told[-1][0] == told[-1][1]
+
+
+# The fewest-misses search here picks a tree that loses a word with one life; another tree
+# as good without lives loses none.
+TIED = ["become", "bottom", "bounce", "bright", "broken", "bronze", "bundle", "button", "muzzle"]
+
+
+def test_a_fewest_misses_tree_that_wins_every_word_is_optimal_with_lives() -> None:
+    """No strategy wins every word with fewer misses than the fewest with unlimited lives, so
+    that tree, when it wins every word, is the optimum: no second search."""
+    words = [*UZZLE[:3], "bottle", "battle", "little", "settle", "kettle", "bubble", "nibble"]
+    free = optimum(hangman(words, lives=UNLIMITED))
+    lives = int(free.cost.max())
+    won = optimum(hangman(words, lives=lives))
+    assert (won.lost, won.misses, won.nodes) == (0, free.misses, free.nodes)
+    less = optimum(hangman(words, lives=lives - 1))  # that tree loses a word: searched again
+    lost, miss = reference_value(sorted(words), [1.0] * len(words), lives - 1)
+    assert (less.lost, less.misses) == (round(lost), round(miss))
+    assert less.nodes > free.nodes
+
+
+def test_the_search_with_lives_beats_the_fewest_misses_tree_it_starts_from() -> None:
+    fewest = optimum(hangman(TIED, lives=UNLIMITED)).root
+    free = evaluate(hangman(TIED, lives=1), TreePlayer(fewest))
+    best = optimum(hangman(TIED, lives=1))
+    lost, miss = reference_value(TIED, [1.0] * len(TIED), 1)
+    assert (best.lost, best.misses) == (round(lost), round(miss)) == (0, 4)
+    assert free.failures == 1  # the tree it started from
+
+
+def test_progress_runs_on_through_both_searches_with_lives() -> None:
+    told: list[tuple[int, int]] = []
+    optimum(hangman(TIED, lives=1), progress=lambda done, total: told.append((done, total)))
     assert [d for d, _ in told] == list(range(1, len(told) + 1))
     assert all(done <= total for done, total in told)
     assert told[-1][0] == told[-1][1]

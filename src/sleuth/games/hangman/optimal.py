@@ -7,7 +7,9 @@ the tree is then played against every word by the plain evaluator (:func:`sleuth
 evaluate`), and its misses and losses must add up to that value. Why the value is a proof: every
 strategy's first useful guess is one of the letters that split the words; the search tries each
 of them unless its misses and its classes' lower bounds already reach the best found, and each
-class's value is in turn exact or proven to reach what was left for it.
+class's value is in turn exact or proven to reach what was left for it. With lives that can
+run out, a strategy that loses no word misses at least the fewest misses with lives that never
+do: that search comes first, and settles it when its tree wins every word.
 
 >>> from sleuth.games.hangman.game import hangman
 >>> best = optimum(hangman("puzzle guzzle muzzle nuzzle bottle".split(), lives=UNLIMITED))
@@ -30,15 +32,24 @@ import numpy as np
 from sleuth.core.game import Game, Position
 from sleuth.core.journal import Form, Journal, open_journal
 from sleuth.core.parallel import cores
-from sleuth.core.tree import Node, TreePlayer, evaluate, from_labels, to_labels
+from sleuth.core.tree import (
+    Evaluation,
+    Node,
+    TreePlayer,
+    evaluate,
+    from_labels,
+    to_labels,
+)
 from sleuth.core.treefile import list_key
 from sleuth.games.hangman.greedy import letter_misses, lex_less, split_by_letter
 from sleuth.games.hangman.masks import tables
 from sleuth.games.hangman.search import (
     EXACT,
+    MOST_MISSES,
     UNLIMITED,
     exact_value,
     floor_value,
+    free_first,
     letters_by_misses,
     lives_that_matter,
 )
@@ -89,22 +100,58 @@ def optimum(game: Game, progress: Progress | None = None, *, workers: int | None
     n = cores() if workers is None else workers
     pool = _here(game) if cluster is None and n <= 1 else \
         workers_for(game, _install, "hangman", n, cluster)
+    search = _Search(game, pool, n if cluster is None else 2, progress)
     try:
-        with _kept(game, journal) as kept:
-            root, value, nodes = _root(game, pool, n if cluster is None else 2, progress, kept)
+        with _kept(game, journal) as search.kept:
+            root, value, nodes = _solved(search, objective)
     except BaseException:
         pool.abort()  # Ctrl-C or an error: end the workers now
         raise
     finally:
         pool.close()
-    played = evaluate(game, TreePlayer(root))  # the plain replay of the tree
+    played = _replayed(game, root, value)
+    return Optimum(game, objective, None if objective == "misses" else game.max_cost, root,
+                   int(played.cost.sum()), int((~played.won).sum()), played.cost, played.won,
+                   nodes, time.perf_counter() - started)
+
+
+def _replayed(game: Game, root: Node, value: tuple[float, float]) -> Evaluation:
+    """The tree played against every word by the plain evaluator; it must lose and miss what
+    the search said, else a RuntimeError."""
+    played = evaluate(game, TreePlayer(root))
     lost = int((~played.won).sum())
     if (lost, int(played.cost.sum())) != (round(value[0]), round(value[1])):
         raise RuntimeError(f"the tree loses {lost} words with {played.cost.sum()} misses, the "
                            f"search said {value[0]:g} and {value[1]:g}")
-    return Optimum(game, objective, None if objective == "misses" else game.max_cost, root,
-                   int(played.cost.sum()), lost, played.cost, played.won, nodes,
-                   time.perf_counter() - started)
+    return played
+
+
+def _solved(search: _Search, objective: str) -> tuple[Node, tuple[float, float], int]:
+    """The optimal root, its value and the positions searched. With lives that can run out,
+    the fewest misses with lives that never do come first: any strategy loses a word or misses
+    at least that many, so when that tree wins every word it is optimal; else it is the best
+    so far of the search with lives (whose sets it gives lower bounds)."""
+    if objective == "misses":
+        return _root(search, UNLIMITED)
+    root, value, nodes = _root(search, UNLIMITED)
+    played = evaluate(search.game, TreePlayer(root))
+    if played.won.all():
+        return root, value, nodes
+    held = ((float((~played.won).sum()), float(played.cost.sum())), root)
+    root, value, more = _root(search, search.game.max_cost, held)
+    return root, value, nodes + more
+
+
+@dataclass
+class _Search:
+    """What the root's searches share: the game, where classes run, progress, the journal."""
+
+    game: Game
+    pool: Workers
+    parallel: int
+    progress: Progress | None
+    kept: Kept | None = None
+    done: int = 0  # classes searched so far, by every root search
 
 
 class ClassValue(NamedTuple):
@@ -121,16 +168,20 @@ class ClassValue(NamedTuple):
 def class_value(ref: object, members: np.ndarray, lives: int, first: tuple[int, int],
                 cost: int, cap: tuple[float, float]) -> ClassValue:
     """In a worker (or here): the class ``members`` reached by the guess and feedback ``first``
-    with ``cost`` misses and ``lives`` left, searched below ``cap``."""
+    with ``cost`` misses and ``lives`` left (MOST_MISSES or more: never running out, whatever
+    the game's), searched below ``cap``."""
     game = _WORKER_GAME[0] if isinstance(ref, str) else cast(Game, ref)
+    objective = "misses" if lives >= MOST_MISSES else _objective(game)
     t = tables(game)
     budget = np.array([NO_BUDGET], dtype=np.int64)
+    if free_first(members, lives, cap[0], t.memo):  # a bound first, as exact_value does
+        exact_value(t.masks, t.weights, members, UNLIMITED, 0.0, cap[1], t.memo, budget)
     lost, misses, flag, _ = exact_value(t.masks, t.weights, members, lives, cap[0], cap[1],
                                         t.memo, budget)
     tree = None
     if flag == EXACT and members.size > 1:
         position = Position(members, cost, (first,))
-        tree = evaluate(game, Optimal(_objective(game)), position, keep_tree=True).root
+        tree = evaluate(game, Optimal(objective), position, keep_tree=True).root
     return ClassValue(lost, misses, flag == EXACT, tree, NO_BUDGET - int(budget[0]))
 
 
@@ -170,20 +221,24 @@ def _kept(game: Game, path: Path | None) -> Iterator[Kept]:
     if path is None:
         yield Kept(game, {})
         return
+    lives = lives_that_matter(len(game.secrets), game.max_cost)
     with open_journal(path, journal_header(game), JOURNAL) as journal:
-        known = {(r["letter"], r["code"]): r for r in journal.found.records}
+        known = {(r["letter"], r["code"], r.get("lives", lives)): r
+                 for r in journal.found.records}
         yield Kept(game, known, journal)
 
 
-def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None, kept: Kept
+def _root(search: _Search, lives: int,
+          held: tuple[tuple[float, float], Node] | None = None
           ) -> tuple[Node, tuple[float, float], int]:
-    """The root of the optimal tree, its (lost, misses) and the positions searched: the first
-    letters in order of misses, each letter's classes searched against what the best so far
-    leaves them, stopped once the letter cannot beat it (as :func:`exact_value` does below)."""
+    """The root of the optimal tree with ``lives`` (UNLIMITED: they never run out), its (lost,
+    misses) and the positions searched: the first letters in order of misses, each letter's
+    classes searched against what the best so far (at first the ``held`` value and tree, if
+    any) leaves them, stopped once the letter cannot beat it (as :func:`exact_value` does)."""
+    game = search.game
     t = tables(game)
     cands = np.arange(len(game.secrets), dtype=np.int64)
-    lives = lives_that_matter(cands.size, UNLIMITED if _objective(game) == "misses"
-                              else game.max_cost)
+    lives = lives_that_matter(cands.size, lives)
     miss, splits, _ = letter_misses(t.masks, t.weights, cands)
     letters = [_letter_of(t.masks, cands, int(g), float(miss[g]), lives)
                for g in letters_by_misses(miss, splits)]
@@ -196,9 +251,9 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None, k
     def may_beat(y: _Letter) -> bool:  # its misses alone are below the best so far
         return lex_less(y.misses if lives == 0 else 0.0, y.misses, *best)
 
-    best: tuple[float, float] = (np.inf, np.inf)
+    best: tuple[float, float] = (np.inf, np.inf) if held is None else held[0]
     best_trees: dict[int, Node | None] = {}
-    best_letter, nodes, done = -1, 0, 0
+    best_letter, nodes = -1, 0
     for x in letters:
         if not may_beat(x):
             break  # letters come by increasing misses: none after this one can do better
@@ -207,31 +262,36 @@ def _root(game: Game, pool: Workers, parallel: int, progress: Progress | None, k
                x.misses + sum(f[1] for f in floors)]
         trees: dict[int, Node | None] = {}
         big = [k for k, (m, _, _) in enumerate(x.classes) if m.size > 2]
-        for k, found in _searched(pool, parallel, x, big, floors, acc, best, kept):
+        for k, found in _searched(search, lives, x, big, floors, acc, best):
             nodes += found.nodes
             acc[0] += found.lost - floors[k][0]
             acc[1] += found.misses - floors[k][1]
             trees[x.classes[k][2]] = found.tree
-            done, todo[x.letter] = done + 1, todo[x.letter] - 1
-            if progress is not None:
-                progress(done, done + sum(todo[y.letter] for y in letters if may_beat(y)))
+            search.done, todo[x.letter] = search.done + 1, todo[x.letter] - 1
+            if search.progress is not None:
+                search.progress(search.done, search.done + sum(
+                    todo[y.letter] for y in letters if may_beat(y)))
             if not lex_less(acc[0], acc[1], *best):
                 break
         todo[x.letter] = 0
         if lex_less(acc[0], acc[1], *best):
             best, best_letter, best_trees = (acc[0], acc[1]), x.letter, trees
+    if best_letter < 0 and held is not None:
+        return held[1], best, nodes  # no letter beats the tree held
     chosen = next(x for x in letters if x.letter == best_letter)
     return _root_node(game, chosen, best_trees), best, nodes
 
 
-def _searched(pool: Workers, parallel: int, x: _Letter, big: list[int],
+def _searched(search: _Search, lives: int, x: _Letter, big: list[int],
               floors: list[tuple[float, float]], acc: list[float],
-              best: tuple[float, float], kept: Kept) -> Iterator[tuple[int, ClassValue]]:
+              best: tuple[float, float]) -> Iterator[tuple[int, ClassValue]]:
     """The big classes of a letter searched, each against the best less the others' bounds:
     one at a time (the bounds as they stand), or all at once on the workers (the others at
     their floors); as they finish, each kept in the journal. A class the journal already
     answers is not searched again. ``acc``: the letter's bound as it stands (kept by the
     caller). Stopping early drops the classes not searched yet."""
+    pool, kept = search.pool, search.kept
+    assert kept is not None
 
     def cap(k: int) -> tuple[float, float]:
         return best[0] - (acc[0] - floors[k][0]), best[1] - (acc[1] - floors[k][1])
@@ -241,16 +301,16 @@ def _searched(pool: Workers, parallel: int, x: _Letter, big: list[int],
         return (pool.ref, members, left, (x.letter, code), int(code == 0), cap(k))
 
     def done(k: int, value: ClassValue) -> tuple[int, ClassValue]:
-        kept.keep(x.letter, x.classes[k][2], value)
+        kept.keep(x.letter, x.classes[k][2], lives, value)
         return k, value
 
-    if parallel <= 1:
+    if search.parallel <= 1:
         for k in big:
-            known = kept.recall(x.letter, x.classes[k][2], cap(k))
+            known = kept.recall(x.letter, x.classes[k][2], lives, cap(k))
             yield (k, known) if known is not None else \
                 done(k, cast(Future, pool.submit(class_value, *job(k))).result())
         return
-    recalled = {k: kept.recall(x.letter, x.classes[k][2], cap(k)) for k in big}
+    recalled = {k: kept.recall(x.letter, x.classes[k][2], lives, cap(k)) for k in big}
     futures = {cast(Future, pool.submit(class_value, *job(k))): k for k in big
                if recalled[k] is None}
     try:
@@ -268,32 +328,34 @@ def _searched(pool: Workers, parallel: int, x: _Letter, big: list[int],
 @dataclass
 class Kept:
     """The classes searched by earlier runs (from the journal) and the journal this run adds
-    to (None: nothing is kept)."""
+    to (None: nothing is kept). A class is known by its first letter, its feedback and the
+    lives of the search it was part of (a line without them: the game's)."""
 
     game: Game
-    known: dict[tuple[str, int], dict[str, Any]]
+    known: dict[tuple[str, int, int], dict[str, Any]]
     journal: Journal | None = None
 
-    def recall(self, letter: int, code: int, cap: tuple[float, float]) -> ClassValue | None:
+    def recall(self, letter: int, code: int, lives: int, cap: tuple[float, float]
+               ) -> ClassValue | None:
         """The class's value kept earlier, if it answers a search below ``cap`` (exact, or a
         bound at least the cap); else None."""
-        found = self.known.get((self.game.guess_labels[letter], code))
+        found = self.known.get((self.game.guess_labels[letter], code, lives))
         if found is None or not (found["exact"] or
                                  not lex_less(found["lost"], found["misses"], *cap)):
             return None
         tree = None if found["tree"] is None else from_labels(self.game, found["tree"])
         return ClassValue(found["lost"], found["misses"], found["exact"], tree, 0)
 
-    def keep(self, letter: int, code: int, value: ClassValue) -> None:
+    def keep(self, letter: int, code: int, lives: int, value: ClassValue) -> None:
         """Append a class's value (and its tree when exact) to the journal."""
         if self.journal is None:
             return
         label = self.game.guess_labels[letter]
-        record = {"letter": label, "code": code, "lost": value.lost, "misses": value.misses,
-                  "exact": value.exact,
+        record = {"letter": label, "code": code, "lives": lives, "lost": value.lost,
+                  "misses": value.misses, "exact": value.exact,
                   "tree": None if value.tree is None else to_labels(self.game, value.tree)}
         self.journal.append(record)
-        self.known[label, code] = record
+        self.known[label, code, lives] = record
 
 
 def _check_record(record: dict[str, Any]) -> None:
@@ -301,7 +363,8 @@ def _check_record(record: dict[str, Any]) -> None:
     if record.get("type") != "header" and not (
             isinstance(record.get("letter"), str) and isinstance(record.get("code"), int)
             and all(isinstance(record.get(k), int | float) for k in ("lost", "misses"))
-            and isinstance(record.get("exact"), bool)):
+            and isinstance(record.get("exact"), bool)
+            and isinstance(record.get("lives", 0), int)):
         raise ValueError("not a class of a Hangman search")
 
 

@@ -21,7 +21,8 @@ from sleuth.games.hangman.greedy import (
     split_by_letter,
 )
 
-UNLIMITED = 255  # lives that never run out (no word needs more than 26 misses)
+UNLIMITED = 255  # lives that never run out
+MOST_MISSES = 25  # no game misses more: a word holds one of the 26 letters at least
 EXACT, LOWER, ABORTED = 1, 0, -1
 
 
@@ -42,8 +43,31 @@ def set_key(cands: np.ndarray, lives: int) -> tuple[np.uint64, np.uint64, np.uin
 
 @njit(cache=True, nogil=True)
 def lives_that_matter(n: int, lives: int) -> int:
-    """Lives that matter: every useful letter rules a word out, so n - 1 misses always do."""
-    return UNLIMITED if lives >= n - 1 else lives
+    """Lives that matter: every useful letter rules a word out, so n - 1 misses always do,
+    and no game misses more than MOST_MISSES letters."""
+    return UNLIMITED if lives >= min(n - 1, MOST_MISSES) else lives
+
+
+@njit(cache=True, nogil=True)
+def unlimited_misses(cands: np.ndarray, memo: Dict) -> tuple[float, bool]:
+    """What the memo knows of a set's fewest misses with lives that never run out (a lower
+    bound, or exact: the flag), -inf when nothing. With fewer lives a strategy either loses a
+    word or misses at least that many: (0, misses) bounds its (lost, misses) from below."""
+    key = set_key(cands, UNLIMITED)
+    if key in memo and memo[key][2] != ABORTED:
+        return memo[key][1], memo[key][2] == EXACT
+    return -np.inf, False
+
+
+@njit(cache=True, nogil=True)
+def _raised(low0: float, low1: float, cands: np.ndarray, lives: int, memo: Dict
+            ) -> tuple[float, float]:
+    """A lower bound ``(low0, low1)`` on a set with ``lives`` raised, when lives can run out,
+    to (0, its fewest misses with unlimited lives) as far as the memo knows it."""
+    if lives >= UNLIMITED:
+        return low0, low1
+    misses, _ = unlimited_misses(cands, memo)
+    return (0.0, misses) if lex_less(low0, low1, 0.0, misses) else (low0, low1)
 
 
 @njit(cache=True, nogil=True)
@@ -112,6 +136,15 @@ def star_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, letters: np.
 
 
 @njit(cache=True, nogil=True)
+def free_first(cands: np.ndarray, lives: int, beta0: float, memo: Dict) -> bool:
+    """Whether to search a set with lives that never run out before its search with ``lives``:
+    when no word may be lost (``beta0`` 0) and lives can run out, that search's value (not
+    yet known) bounds the other's from below, and costs less (no memo entry per life left)."""
+    return (lives_that_matter(cands.size, lives) < UNLIMITED and beta0 <= EPS
+            and cands.size > 2 and not unlimited_misses(cands, memo)[1])
+
+
+@njit(cache=True, nogil=True)
 def _settled(known: tuple[float, float, int, int], beta0: float, beta1: float) -> bool:
     """Whether a memoised value answers a search bounded by ``beta``: exact, or a lower bound
     already at least ``beta``."""
@@ -133,13 +166,13 @@ def floor_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
         return pair[0], pair[1]
     key = set_key(cands, lives)
     if key in memo and memo[key][2] != ABORTED:
-        return memo[key][0], memo[key][1]
+        return _raised(memo[key][0], memo[key][1], cands, lives, memo)
     miss, splits, _ = letter_misses(masks, w, cands)
     low = np.inf
     for g in range(26):
         if splits[g] and miss[g] < low:
             low = miss[g]
-    return (low if lives == 0 else 0.0), low
+    return _raised(low if lives == 0 else 0.0, low, cands, lives, memo)
 
 
 @njit(cache=True, nogil=True)
@@ -169,8 +202,10 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
     bound at least ``beta`` (flag LOWER). ABORTED when the node budget ran out (no value).
     Letters are tried fewest misses first; a letter's misses plus its classes' floors
     (:func:`floor_value`) must stay below the best so far before any class is searched, and
-    the classes are then searched largest first, each against what is left. (The recursion
-    stays in this one function: numba cannot reload mutually recursive kernels from its cache.)
+    the classes are then searched largest first, each against what is left. With lives that
+    can run out and no word to lose, a class is first searched with lives that never do
+    (:func:`free_first`), which bounds it. (The recursion stays in this one function and one
+    call: numba cannot reload mutually recursive kernels, or more calls, from its cache.)
     """
     n = cands.size
     if n <= 1:
@@ -190,13 +225,15 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
     if star[2] == EXACT:
         memo[key] = star
         return star
-    low = miss[letters[0]]  # no letter misses less: a bound on any strategy
-    if not lex_less(low if lives == 0 else 0.0, low, beta0, beta1):
-        memo[key] = (low if lives == 0 else 0.0, low, LOWER, letters[0])
+    low0, low1 = _raised(miss[letters[0]] if lives == 0 else 0.0, miss[letters[0]], cands,
+                         lives, memo)  # no letter misses less: a bound on any strategy
+    if not lex_less(low0, low1, beta0, beta1):
+        memo[key] = (low0, low1, LOWER, letters[0])
         return memo[key]
     best0, best1, best_g = np.inf, np.inf, -1
     fail0, fail1 = np.inf, np.inf  # the least of the cut letters' partial sums: a lower bound
     floor0, floor1 = np.empty(n), np.empty(n)
+    tries = np.array([UNLIMITED, lives], dtype=np.int64)  # a class's lives to search with
     for g in letters:
         cap0, cap1 = (best0, best1) if lex_less(best0, best1, beta0, beta1) else (beta0, beta1)
         acc1 = miss[g]
@@ -213,12 +250,15 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
                 break
             if sizes[j] <= 2 or (codes[j] == 0 and lives == 0):
                 continue  # pairs are exact in their floor
-            left = lives - 1 if codes[j] == 0 else lives
-            sub = exact_value(masks, w, part[starts[j]:starts[j + 1]], left,
-                              cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j]), memo,
-                              budget)
-            if sub[2] == ABORTED:
-                return sub
+            child = part[starts[j]:starts[j + 1]]
+            tries[1] = lives - 1 if codes[j] == 0 else lives
+            sub0, sub1 = cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j])
+            # (one call of the recursion only: numba reloads no more from its cache)
+            for i in range(0 if free_first(child, tries[1], sub0, memo) else 1, 2):
+                sub = exact_value(masks, w, child, tries[i], sub0 if i else 0.0, sub1, memo,
+                                  budget)
+                if sub[2] == ABORTED:
+                    return sub
             acc0, acc1 = acc0 + sub[0] - floor0[j], acc1 + sub[1] - floor1[j]
         if lex_less(acc0, acc1, cap0, cap1):
             best0, best1, best_g = acc0, acc1, g
