@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import platform
 import subprocess
 import sys
@@ -45,3 +46,18 @@ def _cores() -> int:
     import os
 
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def runs_so_far(path: Path, run: dict[str, object] | None = None) -> list[dict[str, object]]:
+    """The runs of a long benchmark spread over several (a line each in ``path``: when,
+    commit, command, what it did, seconds), with ``run`` appended first when given."""
+    if run is not None:
+        with path.open("a") as handle:
+            handle.write(json.dumps(run) + "\n")
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def this_run(command: str, seconds: float, **what: object) -> dict[str, object]:
+    """A line of a runs log: now, this commit, the command, what it did, its seconds."""
+    return {"date": f"{datetime.now(UTC):%Y-%m-%d %H:%M}", "commit": commit(),
+            "command": command, **what, "seconds": round(seconds, 1)}

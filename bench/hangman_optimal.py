@@ -1,6 +1,7 @@
 """Hangman's proven optimum on the official Lingo list, per length, beside the greedy rules.
 
-Run: ``python -m bench.hangman_optimal [--lengths 13 12 ...] [--objective misses|win]``.
+Run: ``python -m bench.hangman_optimal [--lengths 13 12 ...] [--objective misses|win]
+[--journals DIR]`` (with a folder of journals a long length is searched over several runs).
 Writes ``bench/results/hangman-optimal.md``: per length and objective the optimum (fewest
 expected misses with lives that never run out; or the most words won with 6 misses allowed,
 then the fewest misses), the greedy rules and the look-ahead solver on the same words, the gap,
@@ -14,10 +15,11 @@ import argparse
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import RESULTS, header, lingo_list, runs_so_far, this_run
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.optimal import optimum
@@ -62,6 +64,11 @@ class Row:
     objective: str  # "misses" or "win"
 
     @property
+    def stem(self) -> str:
+        """The row's name in file names."""
+        return f"hangman-{self.length}-{self.objective}"
+
+    @property
     def label(self) -> str:
         return "fewest misses" if self.objective == "misses" else f"most wins, {LIVES} misses"
 
@@ -84,11 +91,30 @@ def hardest(words: list[str], misses: np.ndarray) -> str:
     return ", ".join(f"{words[i]} ({misses[i]})" for i in order)
 
 
-def run_row(row: Row, limit: int | None = None, workers: int = 1) -> str:
-    """One length and objective: the optimum, the others, the table line."""
+def run_row(row: Row, limit: int | None = None, workers: int = 1,
+            journals: Path | None = None, command: str = "") -> str:
+    """One length and objective: the optimum, the others, the table line. With ``journals``
+    (a folder) the search keeps its classes in a journal there and resumes from it, and each
+    run is logged beside it: the time shown is then that of every run."""
     words = list(load_words(lingo_list(row.length)).words)[:limit]
     game = hangman(words, lives=UNLIMITED if row.objective == "misses" else LIVES)
-    best = optimum(game, workers=workers)
+    journal = None if journals is None else journals / f"{row.stem}.jsonl"
+    log = None if journals is None else journals / f"{row.stem}.runs.jsonl"
+    started = time.perf_counter()
+    try:
+        best = optimum(game, workers=workers, journal=journal)
+    except KeyboardInterrupt:  # a stopped run's time counts too
+        if log is not None:
+            runs_so_far(log, this_run(command, time.perf_counter() - started, workers=workers,
+                                      stopped=True))
+        raise
+    took, positions = f"{best.seconds:.0f} s on {workers}", f"{best.nodes:,}"
+    if log is not None:
+        runs = runs_so_far(log, this_run(command, best.seconds, workers=workers))
+        if len(runs) > 1:
+            seconds = sum(float(str(r["seconds"])) for r in runs)
+            took += f"; {len(runs)} runs: {seconds:.0f} s in all"
+            positions += " (the last run)"
     others = {rule: greedy_outcomes(game, rule, None if row.objective == "win" else UNLIMITED)
               for rule in ("misses", "entropy")}
     fresh = hangman(words, lives=game.max_cost)  # its own memo: none of the optimum's values
@@ -105,7 +131,7 @@ def run_row(row: Row, limit: int | None = None, workers: int = 1) -> str:
             f" | {_figure(row.objective, *others['misses'])}"
             f" | {_figure(row.objective, *others['entropy'])}"
             f" | {_figure(row.objective, *others['look-ahead'])} | {gain} | {first} | "
-            f"{best.nodes:,} | {best.seconds:.0f} s on {workers} | "
+            f"{positions} | {took} | "
             f"{hardest(list(game.secret_labels), best.cost)} |")
     return line
 
@@ -123,8 +149,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--objective", choices=["misses", "win"], action="append")
     parser.add_argument("--workers", type=int, default=1,
                         help="processes of the search (default 1: one memo for every class)")
+    parser.add_argument("--journals", type=Path, metavar="DIR",
+                        help="keep each search's classes in DIR/hangman-N-OBJECTIVE.jsonl and "
+                             "resume from there (a long length over several runs; each run "
+                             "logged beside it, its time counted in the row)")
     parser.add_argument("--quick", action="store_true", help="200 words of length 9; no file")
     args = parser.parse_args(argv)
+    if args.journals is not None:
+        args.journals.mkdir(parents=True, exist_ok=True)
     objectives = args.objective or ["misses", "win"]
     every = [Row(n, o) for n in range(13, 3, -1) for o in ("misses", "win")]
     rows = [Row(9, "misses")] if args.quick else \
@@ -135,7 +167,8 @@ def main(argv: list[str] | None = None) -> None:
     for row in rows:
         print(f"length {row.length}, {row.label} ...", flush=True)
         started = time.perf_counter()
-        line = run_row(row, 200 if args.quick else None, 1 if args.quick else args.workers)
+        line = run_row(row, 200 if args.quick else None, 1 if args.quick else args.workers,
+                       None if args.quick else args.journals, command.strip())
         done[row] = line
         print(f"  {line}  [{time.perf_counter() - started:.0f} s]", flush=True)
         if args.quick:

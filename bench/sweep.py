@@ -12,14 +12,12 @@ finished is kept). ``--quick``: 12 openers of the original lists, top 2, written
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.common import RESULTS, SHARED, commit, header
+from bench.common import RESULTS, SHARED, header, runs_so_far, this_run
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
@@ -77,15 +75,6 @@ def run_sweep(lists: str, hard: bool, top: int, minutes: float | None, workers: 
         sweep = Sweep.load(journal)
     finished = all(sweep.done(word, top) for word in order)
     return sweep, searched[0], time.perf_counter() - started, finished
-
-
-def runs_so_far(path: Path, run: dict[str, object] | None = None) -> list[dict[str, object]]:
-    """The runs of a sweep (a line each in ``path``: when, commit, openers searched, seconds),
-    with ``run`` appended first when given."""
-    if run is not None:
-        with path.open("a") as handle:
-            handle.write(json.dumps(run) + "\n")
-    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
 def summary_row(lists: str, hard: bool, top: int, sweep: Sweep, searched: int, seconds: float,
@@ -157,8 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     sweep, searched, seconds, finished = run_sweep(args.lists, args.hard, args.top,
                                                    args.minutes, args.workers, journal)
     command = " ".join(["python -m bench.sweep", *(sys.argv[1:] if argv is None else argv)])
-    run = {"date": f"{datetime.now(UTC):%Y-%m-%d %H:%M}", "commit": commit(),
-           "command": command, "searched": searched, "seconds": round(seconds, 1)}
+    run = this_run(command, seconds, searched=searched)
     runs = runs_so_far(OUT / f"{args.lists}-{mode}.runs.jsonl", run)
     row, differ = summary_row(args.lists, args.hard, args.top, sweep, searched, seconds,
                               finished, runs)
