@@ -4,6 +4,7 @@ that no benchmark rots between full runs."""
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,19 @@ def test_quick_mode_prints_its_table(name: str, request: pytest.FixtureRequest,
     assert results() == before, "a quick run writes no results"
     if name == "games":
         assert all(row.split(" | ")[-2] == "yes" for row in table), table
+
+
+@pytest.mark.lists
+@pytest.mark.usefixtures("lingo_dir")
+def test_a_hangman_row_resumes_from_its_journal_and_counts_every_run(tmp_path: Path) -> None:
+    """With a folder of journals the second run finds every class kept (no position searched),
+    gives the same row, and its time is that of both runs."""
+    from bench.hangman_optimal import Row, run_row
+
+    first = run_row(Row(9, "misses"), 120, 1, tmp_path, "first")
+    second = run_row(Row(9, "misses"), 120, 1, tmp_path, "second")
+    cells, again = first.split(" | "), second.split(" | ")
+    assert again[:9] == cells[:9] and again[-1] == cells[-1]  # the same optimum and words
+    assert again[9] == "0 (the last run)" and "2 runs:" in again[10]
+    log = (tmp_path / "hangman-9-misses.runs.jsonl").read_text().splitlines()
+    assert [json.loads(line)["command"] for line in log] == ["first", "second"]
