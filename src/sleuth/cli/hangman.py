@@ -425,8 +425,8 @@ def _show_optimum(console: Console, best: Optimum) -> None:
                       f"{n - int(lost.sum()):,} ({1 - lost.mean():.3%})" if limited else
                       f"{game.secret_labels[worst]} ({misses[worst]})")
     console.print(table)
-    aim = f"most wins with {best.lives} lives, then fewest misses" if limited else \
-        "fewest expected misses"
+    aim = (f"most wins with {best.lives} {'life' if best.lives == 1 else 'lives'}, then "
+           "fewest misses") if limited else "fewest expected misses"
     console.print(f"Objective: {aim}. First letter {game.guess_labels[best.root.guess]!r}; "
                   f"{best.misses:,} misses in all; {best.nodes:,} positions searched in "
                   f"{best.seconds:.1f} s; the tree was replayed against all {n:,} "
