@@ -174,7 +174,7 @@ def test_optimal_with_lives_wins_most(kids: Path) -> None:
     result = runner.invoke(app, ["optimal", "--words", str(kids), "--length", "5",
                                  "--lives", "1"])
     assert result.exit_code == 0, result.output
-    assert "most wins with 1 lives" in result.output and "words won" in result.output
+    assert "most wins with 1 life," in result.output and "words won" in result.output
 
 
 @pytest.mark.parametrize(("args", "message"), [
