@@ -286,8 +286,9 @@ def _searched(search: _Search, lives: int, x: _Letter, big: list[int],
               floors: list[tuple[float, float]], acc: list[float],
               best: tuple[float, float]) -> Iterator[tuple[int, ClassValue]]:
     """The big classes of a letter searched, each against the best less the others' bounds:
-    one at a time (the bounds as they stand), or all at once on the workers (the others at
-    their floors); as they finish, each kept in the journal. A class the journal already
+    one at a time (the bounds as they stand), or on the workers (all at once for the first
+    letter, which has no best to beat; for later ones as many as run at once, largest first);
+    as they finish, each kept in the journal. A class the journal already
     answers is not searched again. ``acc``: the letter's bound as it stands (kept by the
     caller). Stopping early drops the classes not searched yet."""
     pool, kept = search.pool, search.kept
@@ -311,15 +312,22 @@ def _searched(search: _Search, lives: int, x: _Letter, big: list[int],
                 done(k, cast(Future, pool.submit(class_value, *job(k))).result())
         return
     recalled = {k: kept.recall(x.letter, x.classes[k][2], lives, cap(k)) for k in big}
-    futures = {cast(Future, pool.submit(class_value, *job(k))): k for k in big
-               if recalled[k] is None}
+    pending = [k for k in big if recalled[k] is None]
+    # With a best to beat, only as many at a time as run at once: each later class gets the
+    # cap its finished siblings leave, and a letter that cannot win stops after a few.
+    window = len(pending) if np.isinf(best[1]) else search.parallel
+    futures: dict[Future, int] = {}
     try:
         for k in big:
             known = recalled[k]
             if known is not None:
                 yield k, known
-        for future in pool.as_completed(list(futures)):
-            yield done(futures[future], future.result())
+        while pending or futures:
+            while pending and len(futures) < window:
+                k = pending.pop(0)
+                futures[cast(Future, pool.submit(class_value, *job(k)))] = k
+            future = next(iter(pool.as_completed(list(futures))))
+            yield done(futures.pop(future), future.result())
     finally:
         for future in futures:
             future.cancel()
