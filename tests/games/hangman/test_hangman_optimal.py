@@ -18,7 +18,7 @@ from sleuth.games.hangman.solvers import FewestMisses, LetterEntropy, get_solver
 
 
 @settings(max_examples=40, deadline=None)
-@given(word_lists, st.sampled_from([0, 1, 2, UNLIMITED]))
+@given(word_lists, st.sampled_from([0, 1, 2, 30, UNLIMITED]))
 def test_optimum_matches_exhaustive_search(words: list[str], lives: int) -> None:
     game = hangman(words, lives=lives)
     lost, miss = reference_value(game.secret_labels, [1.0] * len(words), lives)
