@@ -49,12 +49,17 @@ played against every word by the plain evaluator (`sleuth.core.tree.evaluate`), 
 exhaustive search on random small lists (`tests/games/hangman/test_hangman_optimal.py`).
 
 With 6 misses allowed the values are (words lost, misses), least first, and one more bound
-does most of the work: a strategy that loses no word misses at least as often as the best
-strategy with lives that never run out, so (0, that fewest) bounds every set from below. The
-fewest-misses search runs first (`sleuth.games.hangman.optimal._solved`): when its tree wins
-every word it is the optimum, with no second search (lengths 10 to 13); otherwise it is the
-best found so far, and the search with lives, each set first bounded that way where no word
-may be lost (`search.free_first`), has to beat it.
+holds: a strategy that loses no word misses at least as often as the best strategy with lives
+that never run out, so (0, that fewest) bounds every set from below. The fewest-misses search
+runs first (`sleuth.games.hangman.optimal._solved`): when its tree wins every word it is the
+optimum, with no second search (lengths 10 to 13); otherwise it is the best found so far, and
+the search with lives (its sets' floors raised by what the memo knows without lives) has to
+beat it.
+
+Before a later first letter's classes are searched against the best (fewest misses), each is
+asked in two cheap rounds only for its share of the gap, smallest first (`optimal._squeezed`):
+a letter far from the best is refuted without solving its large classes. Every class value
+stays exact or a proven lower bound, so this changes the time, not the proof.
 """
 
 

@@ -136,15 +136,6 @@ def star_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, letters: np.
 
 
 @njit(cache=True, nogil=True)
-def free_first(cands: np.ndarray, lives: int, beta0: float, memo: Dict) -> bool:
-    """Whether to search a set with lives that never run out before its search with ``lives``:
-    when no word may be lost (``beta0`` 0) and lives can run out, that search's value (not
-    yet known) bounds the other's from below, and costs less (no memo entry per life left)."""
-    return (lives_that_matter(cands.size, lives) < UNLIMITED and beta0 <= EPS
-            and cands.size > 2 and not unlimited_misses(cands, memo)[1])
-
-
-@njit(cache=True, nogil=True)
 def _settled(known: tuple[float, float, int, int], beta0: float, beta1: float) -> bool:
     """Whether a memoised value answers a search bounded by ``beta``: exact, or a lower bound
     already at least ``beta``."""
@@ -203,9 +194,9 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
     Letters are tried fewest misses first; a letter's misses plus its classes' floors
     (:func:`floor_value`) must stay below the best so far before any class is searched, and
     the classes are then searched largest first, each against what is left. With lives that
-    can run out and no word to lose, a class is first searched with lives that never do
-    (:func:`free_first`), which bounds it. (The recursion stays in this one function and one
-    call: numba cannot reload mutually recursive kernels, or more calls, from its cache.)
+    can run out, what the memo knows of a set with lives that never do bounds it too
+    (:func:`_raised`). (The recursion stays in this one function and one call: numba cannot
+    reload mutually recursive kernels from its cache, nor, as seen, a second recursive call.)
     """
     n = cands.size
     if n <= 1:
@@ -233,7 +224,6 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
     best0, best1, best_g = np.inf, np.inf, -1
     fail0, fail1 = np.inf, np.inf  # the least of the cut letters' partial sums: a lower bound
     floor0, floor1 = np.empty(n), np.empty(n)
-    tries = np.array([UNLIMITED, lives], dtype=np.int64)  # a class's lives to search with
     for g in letters:
         cap0, cap1 = (best0, best1) if lex_less(best0, best1, beta0, beta1) else (beta0, beta1)
         acc1 = miss[g]
@@ -250,15 +240,12 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
                 break
             if sizes[j] <= 2 or (codes[j] == 0 and lives == 0):
                 continue  # pairs are exact in their floor
-            child = part[starts[j]:starts[j + 1]]
-            tries[1] = lives - 1 if codes[j] == 0 else lives
-            sub0, sub1 = cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j])
-            # (one call of the recursion only: numba reloads no more from its cache)
-            for i in range(0 if free_first(child, tries[1], sub0, memo) else 1, 2):
-                sub = exact_value(masks, w, child, tries[i], sub0 if i else 0.0, sub1, memo,
-                                  budget)
-                if sub[2] == ABORTED:
-                    return sub
+            left = lives - 1 if codes[j] == 0 else lives
+            sub = exact_value(masks, w, part[starts[j]:starts[j + 1]], left,
+                              cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j]), memo,
+                              budget)
+            if sub[2] == ABORTED:
+                return sub
             acc0, acc1 = acc0 + sub[0] - floor0[j], acc1 + sub[1] - floor1[j]
         if lex_less(acc0, acc1, cap0, cap1):
             best0, best1, best_g = acc0, acc1, g
