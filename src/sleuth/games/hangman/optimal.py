@@ -268,7 +268,11 @@ def _root(search: _Search, lives: int,
         trees: dict[int, Node | None] = {}
         big = [k for k, (m, _, _) in enumerate(x.classes) if m.size > 2]
         if search.squeeze and search.parallel <= 1 and not np.isinf(best[1]):
-            nodes += _squeezed(t, x, big, floors, acc, best)
+            open_ = _kept_in_floors(search, lives, x, big, floors, acc)
+            nodes += _squeezed(search, lives, x, open_, floors, acc, best)
+            if not lex_less(acc[0], acc[1], *best):
+                todo[x.letter] = 0
+                continue  # refuted by the squeeze alone
         for k, found in _searched(search, lives, x, big, floors, acc, best):
             nodes += found.nodes
             acc[0] += found.lost - floors[k][0]
@@ -292,13 +296,34 @@ def _root(search: _Search, lives: int,
 SQUEEZE_ROUNDS = 2
 
 
-def _squeezed(t: Any, x: _Letter, big: list[int], floors: list[tuple[float, float]],
-              acc: list[float], best: tuple[float, float]) -> int:
+def _kept_in_floors(search: _Search, lives: int, x: _Letter, big: list[int],
+                    floors: list[tuple[float, float]], acc: list[float]) -> list[int]:
+    """The classes the journal holds exactly put in ``floors`` (and the letter's bound
+    ``acc``) at their values; returns the others."""
+    assert search.kept is not None
+    open_ = []
+    for k in big:
+        known = search.kept.recall(x.letter, x.classes[k][2], lives, (np.inf, np.inf))
+        if known is None:
+            open_.append(k)
+            continue
+        acc[0], acc[1] = acc[0] + known.lost - floors[k][0], acc[1] + known.misses - floors[k][1]
+        floors[k] = (known.lost, known.misses)
+    return open_
+
+
+def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
+              floors: list[tuple[float, float]], acc: list[float],
+              best: tuple[float, float]) -> int:
     """Before a letter's classes are searched against the best: in a few cheap rounds each
     class is asked only for its share of the gap in misses (by size; when the words the
     letter must lose already make up the best's), smallest first, and its floor and the
     letter's bound ``acc`` raised to what it proves; a letter far from the best is then
-    refuted without solving its large classes. Returns the positions searched."""
+    refuted without solving its large classes. The bounds it proves are kept in the journal
+    (its exact values are not: their trees come when the classes are searched). Returns the
+    positions searched."""
+    assert search.kept is not None
+    t = tables(search.game)
     budget = np.array([NO_BUDGET], dtype=np.int64)
     solved = set()
     for _ in range(SQUEEZE_ROUNDS):
@@ -307,11 +332,19 @@ def _squeezed(t: Any, x: _Letter, big: list[int], floors: list[tuple[float, floa
             break
         gap, size = best[1] - acc[1], sum(x.classes[k][0].size for k in open_)
         for k in open_:
-            members, left, _ = x.classes[k]
+            members, left, code = x.classes[k]
             beta = floors[k][1] + max(1.0, gap * members.size // size)
-            lost, misses, flag, _ = exact_value(t.masks, t.weights, members, left,
-                                                floors[k][0], beta, t.memo, budget)
-            if flag == EXACT:
+            known = search.kept.recall(x.letter, code, lives, (floors[k][0], beta))
+            if known is not None:
+                lost, misses, exact = known.lost, known.misses, known.exact
+            else:
+                lost, misses, flag, _ = exact_value(t.masks, t.weights, members, left,
+                                                    floors[k][0], beta, t.memo, budget)
+                exact = flag == EXACT
+                if not exact:
+                    search.kept.keep(x.letter, code, lives,
+                                     ClassValue(lost, misses, False, None, 0))
+            if exact:
                 solved.add(k)
             acc[0], acc[1] = acc[0] + lost - floors[k][0], acc[1] + misses - floors[k][1]
             floors[k] = (lost, misses)
