@@ -152,14 +152,6 @@ class _Search:
     kept: Kept | None = None
     done: int = 0  # classes searched so far, by every root search
 
-    @property
-    def squeeze(self) -> bool:
-        """Whether letters are refuted by :func:`_squeezed` first: for the fewest misses
-        (length 9: twice as fast). Not with lives: the bounds it leaves in the memo, where
-        exact values were, make the search with lives much slower (6 x 3,000 words: 37 s ->
-        233 s)."""
-        return _objective(self.game) == "misses"
-
 
 class ClassValue(NamedTuple):
     """One class of a first letter, searched against a limit: (lost, misses) exact, or a lower
@@ -256,6 +248,11 @@ def _root(search: _Search, lives: int,
     def may_beat(y: _Letter) -> bool:  # its misses alone are below the best so far
         return lex_less(y.misses if lives == 0 else 0.0, y.misses, *best)
 
+    def tell() -> None:  # classes searched, of those and the ones still to search
+        if search.progress is not None:
+            search.progress(search.done, search.done + sum(
+                todo[y.letter] for y in letters if may_beat(y)))
+
     best: tuple[float, float] = (np.inf, np.inf) if held is None else held[0]
     best_trees: dict[int, Node | None] = {}
     best_letter, nodes = -1, 0
@@ -267,11 +264,14 @@ def _root(search: _Search, lives: int,
                x.misses + sum(f[1] for f in floors)]
         trees: dict[int, Node | None] = {}
         big = [k for k, (m, _, _) in enumerate(x.classes) if m.size > 2]
-        if search.squeeze and search.parallel <= 1 and not np.isinf(best[1]):
+        # letters refuted by a squeeze first: for the fewest misses (length 9: twice as
+        # fast); not yet measured with lives, so not used there
+        if lives >= UNLIMITED and search.parallel <= 1 and not np.isinf(best[1]):
             open_ = _kept_in_floors(search, lives, x, big, floors, acc)
             nodes += _squeezed(search, lives, x, open_, floors, acc, best)
             if not lex_less(acc[0], acc[1], *best):
                 todo[x.letter] = 0
+                tell()
                 continue  # refuted by the squeeze alone
         for k, found in _searched(search, lives, x, big, floors, acc, best):
             nodes += found.nodes
@@ -279,9 +279,7 @@ def _root(search: _Search, lives: int,
             acc[1] += found.misses - floors[k][1]
             trees[x.classes[k][2]] = found.tree
             search.done, todo[x.letter] = search.done + 1, todo[x.letter] - 1
-            if search.progress is not None:
-                search.progress(search.done, search.done + sum(
-                    todo[y.letter] for y in letters if may_beat(y)))
+            tell()
             if not lex_less(acc[0], acc[1], *best):
                 break
         todo[x.letter] = 0
