@@ -49,14 +49,14 @@ def lives_that_matter(n: int, lives: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def unlimited_misses(cands: np.ndarray, memo: Dict) -> tuple[float, bool]:
-    """What the memo knows of a set's fewest misses with lives that never run out (a lower
-    bound, or exact: the flag), -inf when nothing. With fewer lives a strategy either loses a
-    word or misses at least that many: (0, misses) bounds its (lost, misses) from below."""
+def unlimited_misses(cands: np.ndarray, memo: Dict) -> float:
+    """What the memo knows of a set's fewest misses with lives that never run out (exact or a
+    lower bound), -inf when nothing. With fewer lives a strategy either loses a word or misses
+    at least that many: (0, misses) bounds its (lost, misses) from below."""
     key = set_key(cands, UNLIMITED)
     if key in memo and memo[key][2] != ABORTED:
-        return memo[key][1], memo[key][2] == EXACT
-    return -np.inf, False
+        return memo[key][1]
+    return -np.inf
 
 
 @njit(cache=True, nogil=True)
@@ -66,7 +66,7 @@ def _raised(low0: float, low1: float, cands: np.ndarray, lives: int, memo: Dict
     to (0, its fewest misses with unlimited lives) as far as the memo knows it."""
     if lives >= UNLIMITED:
         return low0, low1
-    misses, _ = unlimited_misses(cands, memo)
+    misses = unlimited_misses(cands, memo)
     return (0.0, misses) if lex_less(low0, low1, 0.0, misses) else (low0, low1)
 
 
