@@ -99,25 +99,26 @@ def optimum(game: Game, progress: Progress | None = None, *, workers: int | None
     n = cores() if workers is None else workers
     pool = _here(game) if cluster is None and n <= 1 else \
         workers_for(game, _install, "hangman", n, cluster)
-    search = _Search(game, pool, n if cluster is None else 2, progress)
     try:
-        with _kept(game, journal) as search.kept:
-            root, value, nodes = _solved(search, objective)
+        with _kept(game, journal) as kept:
+            search = _Search(game, pool, n if cluster is None else 2, progress, kept)
+            root, value, nodes, played = _solved(search, objective)
     except BaseException:
         pool.abort()  # Ctrl-C or an error: end the workers now
         raise
     finally:
         pool.close()
-    played = _replayed(game, root, value)
+    played = _replayed(game, root, value, played)
     return Optimum(game, objective, None if objective == "misses" else game.max_cost, root,
                    int(played.cost.sum()), int((~played.won).sum()), played.cost, played.won,
                    nodes, time.perf_counter() - started)
 
 
-def _replayed(game: Game, root: Node, value: tuple[float, float]) -> Evaluation:
-    """The tree played against every word by the plain evaluator; it must lose and miss what
-    the search said, else a RuntimeError."""
-    played = evaluate(game, TreePlayer(root))
+def _replayed(game: Game, root: Node, value: tuple[float, float],
+              played: Evaluation | None = None) -> Evaluation:
+    """The tree played against every word by the plain evaluator (unless ``played`` is that
+    replay already); it must lose and miss what the search said, else a RuntimeError."""
+    played = evaluate(game, TreePlayer(root)) if played is None else played
     lost = int((~played.won).sum())
     if (lost, int(played.cost.sum())) != (round(value[0]), round(value[1])):
         raise RuntimeError(f"the tree loses {lost} words with {played.cost.sum()} misses, the "
@@ -125,20 +126,22 @@ def _replayed(game: Game, root: Node, value: tuple[float, float]) -> Evaluation:
     return played
 
 
-def _solved(search: _Search, objective: str) -> tuple[Node, tuple[float, float], int]:
-    """The optimal root, its value and the positions searched. With lives that can run out,
-    the fewest misses with lives that never do come first: any strategy loses a word or misses
-    at least that many, so when that tree wins every word it is optimal; else it is the best
-    so far of the search with lives (whose sets it gives lower bounds)."""
-    if objective == "misses":
-        return _root(search, UNLIMITED)
+def _solved(search: _Search, objective: str
+            ) -> tuple[Node, tuple[float, float], int, Evaluation | None]:
+    """The optimal root, its value, the positions searched and its replay if one was made.
+    With lives that can run out, the fewest misses with lives that never do come first: any
+    strategy loses a word or misses at least that many, so when that tree wins every word it
+    is optimal; else it is the best so far of the search with lives (whose sets it gives
+    lower bounds)."""
     root, value, nodes = _root(search, UNLIMITED)
+    if objective == "misses":
+        return root, value, nodes, None
     played = evaluate(search.game, TreePlayer(root))
     if played.won.all():
-        return root, value, nodes
+        return root, value, nodes, played
     held = ((float((~played.won).sum()), float(played.cost.sum())), root)
     root, value, more = _root(search, search.game.max_cost, held)
-    return root, value, nodes + more
+    return root, value, nodes + more, None
 
 
 @dataclass
@@ -149,7 +152,7 @@ class _Search:
     pool: Workers
     parallel: int
     progress: Progress | None
-    kept: Kept | None = None
+    kept: Kept
     done: int = 0  # classes searched so far, by every root search
 
 
@@ -298,16 +301,21 @@ def _kept_in_floors(search: _Search, lives: int, x: _Letter, big: list[int],
                     floors: list[tuple[float, float]], acc: list[float]) -> list[int]:
     """The classes the journal holds exactly put in ``floors`` (and the letter's bound
     ``acc``) at their values; returns the others."""
-    assert search.kept is not None
     open_ = []
     for k in big:
         known = search.kept.recall(x.letter, x.classes[k][2], lives, (np.inf, np.inf))
         if known is None:
             open_.append(k)
-            continue
-        acc[0], acc[1] = acc[0] + known.lost - floors[k][0], acc[1] + known.misses - floors[k][1]
-        floors[k] = (known.lost, known.misses)
+        else:
+            _raise_floor(floors, acc, k, known.lost, known.misses)
     return open_
+
+
+def _raise_floor(floors: list[tuple[float, float]], acc: list[float], k: int, lost: float,
+                 misses: float) -> None:
+    """Class ``k``'s floor raised to (``lost``, ``misses``), and the letter's bound with it."""
+    acc[0], acc[1] = acc[0] + lost - floors[k][0], acc[1] + misses - floors[k][1]
+    floors[k] = (lost, misses)
 
 
 def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
@@ -320,7 +328,6 @@ def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
     refuted without solving its large classes. The bounds it proves are kept in the journal
     (its exact values are not: their trees come when the classes are searched). Returns the
     positions searched."""
-    assert search.kept is not None
     t = tables(search.game)
     budget = np.array([NO_BUDGET], dtype=np.int64)
     solved = set()
@@ -344,8 +351,7 @@ def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
                                      ClassValue(lost, misses, False, None, 0))
             if exact:
                 solved.add(k)
-            acc[0], acc[1] = acc[0] + lost - floors[k][0], acc[1] + misses - floors[k][1]
-            floors[k] = (lost, misses)
+            _raise_floor(floors, acc, k, lost, misses)
             if not lex_less(acc[0], acc[1], *best):
                 break
     return NO_BUDGET - int(budget[0])
@@ -361,7 +367,6 @@ def _searched(search: _Search, lives: int, x: _Letter, big: list[int],
     answers is not searched again. ``acc``: the letter's bound as it stands (kept by the
     caller). Stopping early drops the classes not searched yet."""
     pool, kept = search.pool, search.kept
-    assert kept is not None
 
     def cap(k: int) -> tuple[float, float]:
         return best[0] - (acc[0] - floors[k][0]), best[1] - (acc[1] - floors[k][1])

@@ -49,24 +49,15 @@ def lives_that_matter(n: int, lives: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def unlimited_misses(cands: np.ndarray, memo: Dict) -> float:
-    """What the memo knows of a set's fewest misses with lives that never run out (exact or a
-    lower bound), -inf when nothing. With fewer lives a strategy either loses a word or misses
-    at least that many: (0, misses) bounds its (lost, misses) from below."""
-    key = set_key(cands, UNLIMITED)
-    if key in memo and memo[key][2] != ABORTED:
-        return memo[key][1]
-    return -np.inf
-
-
-@njit(cache=True, nogil=True)
-def _raised(low0: float, low1: float, cands: np.ndarray, lives: int, memo: Dict
+def _raised(low0: float, low1: float, key: tuple[np.uint64, np.uint64, np.uint64], memo: Dict
             ) -> tuple[float, float]:
-    """A lower bound ``(low0, low1)`` on a set with ``lives`` raised, when lives can run out,
-    to (0, its fewest misses with unlimited lives) as far as the memo knows it."""
-    if lives >= UNLIMITED:
+    """A lower bound ``(low0, low1)`` on the set of memo ``key`` raised, when its lives can run
+    out, to (0, its fewest misses with lives that never do) as far as the memo knows them: a
+    strategy with fewer lives either loses a word or misses at least that many."""
+    free = (key[0], key[1], np.uint64(UNLIMITED))  # the same set, lives never running out
+    if key[2] == free[2] or free not in memo or memo[free][2] == ABORTED:
         return low0, low1
-    misses = unlimited_misses(cands, memo)
+    misses = memo[free][1]
     return (0.0, misses) if lex_less(low0, low1, 0.0, misses) else (low0, low1)
 
 
@@ -157,13 +148,13 @@ def floor_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
         return pair[0], pair[1]
     key = set_key(cands, lives)
     if key in memo and memo[key][2] != ABORTED:
-        return _raised(memo[key][0], memo[key][1], cands, lives, memo)
+        return _raised(memo[key][0], memo[key][1], key, memo)
     miss, splits, _ = letter_misses(masks, w, cands)
     low = np.inf
     for g in range(26):
         if splits[g] and miss[g] < low:
             low = miss[g]
-    return _raised(low if lives == 0 else 0.0, low, cands, lives, memo)
+    return _raised(low if lives == 0 else 0.0, low, key, memo)
 
 
 @njit(cache=True, nogil=True)
@@ -216,8 +207,8 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
     if star[2] == EXACT:
         memo[key] = star
         return star
-    low0, low1 = _raised(miss[letters[0]] if lives == 0 else 0.0, miss[letters[0]], cands,
-                         lives, memo)  # no letter misses less: a bound on any strategy
+    low0, low1 = _raised(miss[letters[0]] if lives == 0 else 0.0, miss[letters[0]], key,
+                         memo)  # no letter misses less: a bound on any strategy
     if not lex_less(low0, low1, beta0, beta1):
         memo[key] = (low0, low1, LOWER, letters[0])
         return memo[key]
