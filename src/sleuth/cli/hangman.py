@@ -332,7 +332,7 @@ def optimal_command(
         "--workers", "-j", min=1,
         help="Worker processes of the exact search. Default 1: every class then shares one "
              "memo, which on one machine beats several processes with a memo each (length 9 "
-             "of the Lingo list: 77 s on 2 workers, 34 s on 1).")] = 1,
+             "of the Lingo list: 77 s on 2 workers, 38 s on 1).")] = 1,
     cluster: Annotated[str | None, typer.Option(
         "--cluster", metavar="ADDRESS",
         help="Run the exact search on the Dask scheduler at ADDRESS (tcp://host:8786) instead "
