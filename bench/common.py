@@ -8,10 +8,12 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 RESULTS = ROOT / "bench" / "results"
+K = TypeVar("K")
 
 
 def lingo_list(length: int | None = None) -> Path:
@@ -61,3 +63,11 @@ def this_run(command: str, seconds: float, **what: object) -> dict[str, object]:
     """A line of a runs log: now, this commit, the command, what it did, its seconds."""
     return {"date": f"{datetime.now(UTC):%Y-%m-%d %H:%M}", "commit": commit(),
             "command": command, **what, "seconds": round(seconds, 1)}
+
+
+def earlier_lines(path: Path, prefixes: dict[K, str]) -> dict[K, str]:
+    """The lines of an earlier results file that start with each prefix, by key (none without
+    a file): the rows a run that leaves them out keeps."""
+    old = path.read_text().splitlines() if path.exists() else []
+    return {key: line for key, prefix in prefixes.items() for line in old
+            if line.startswith(prefix)}

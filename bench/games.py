@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.common import RESULTS, header
+from bench.common import RESULTS, earlier_lines, header
 from sleuth.core.game import Game
 from sleuth.core.storage import published
 from sleuth.core.tree import evaluate
@@ -214,9 +214,7 @@ def table(done: list[tuple[Row, str, bool, float]], kept: dict[str, str] | None 
 
 def kept_lines(path: Path, rows: list[Row]) -> dict[str, str]:
     """The lines of ``rows`` in an earlier results file, by row key (none if no file)."""
-    old = path.read_text().splitlines() if path.exists() else []
-    return {row.key: line for row in rows for line in old
-            if line.startswith(f"| {row.game} | {row.strategy} | ")}
+    return earlier_lines(path, {row.key: f"| {row.game} | {row.strategy} | " for row in rows})
 
 
 def main(argv: list[str] | None = None) -> None:

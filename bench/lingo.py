@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import RESULTS, earlier_lines, header, lingo_list
 from sleuth.core.storage import published
 from sleuth.core.strategies import get
 from sleuth.core.tree import evaluate
@@ -32,7 +32,7 @@ from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
 from sleuth.games.lingo.prepare import Settings, load_tree, prepare
 from sleuth.games.lingo.referee import play_game
-from sleuth.games.lingo.scoring import deep_bound, opening_bound
+from sleuth.games.lingo.scoring import class_totals, deep_bound, opening_proof
 from sleuth.words.wordlist import load_words
 
 CPP_MEANS = {n: published(f"lingo-cpp-mean-{n}") for n in range(4, 14)}
@@ -69,7 +69,8 @@ def gap_percent(bound: float, reached: float) -> float:
     return 100 * (bound - reached) / bound
 
 
-def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) -> list[str]:
+def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float,
+                   opening_seconds: float) -> list[str]:
     """The prepared tree (prepared here, or waited for when another process prepares it), checked
     by playing it against every word; the bound, the gap and the times."""
     words = list(load_words(lingo_list(length)).words)
@@ -93,8 +94,9 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) ->
     else:
         how = "time limit reached"
     start = time.perf_counter()
-    opening = opening_bound(game, game.guess_index(tree.first), seconds=bound_seconds,
-                            reached=tree.total)
+    first = game.guess_index(tree.first)
+    opening = opening_proof(game, first, seconds=opening_seconds, reached=tree.total,
+                            known=class_totals(game, first, played.scores()))[0]
     opening_time = time.perf_counter() - start
     reach = "optimal" if opening.optimum else f"gap {gap_percent(opening.total, tree.total):.3f}%"
     per_game = game_seconds(words, games, lingo_list(length).parent)
@@ -107,6 +109,17 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float) ->
     return cells
 
 
+def earlier_run(path: Path, kept: dict[int, str]) -> str:
+    """A sentence naming the run the ``kept`` rows come from (its command, date and commit, as
+    its file said), or nothing when no row is kept."""
+    if not kept:
+        return ""
+    said = [line[2:] for line in path.read_text().splitlines()
+            if line.startswith(("- command:", "- date:", "- earlier rows:"))]
+    lengths = ", ".join(map(str, sorted(kept)))
+    return f"\n\n- earlier rows: lengths {lengths} are kept from an earlier run ({'; '.join(said)})"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lengths", default="4-13")
@@ -114,6 +127,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--bound-seconds", type=float, default=120.0,
                         help="time allowed per length to tighten the upper bound")
+    parser.add_argument("--opening-seconds", type=float, default=600.0,
+                        help="time allowed per length to prove the tree after its first guess")
     parser.add_argument("--wait", action="store_true",
                         help="wait for trees that `sleuth lingo prepare` is computing elsewhere")
     parser.add_argument("--quick", action="store_true",
@@ -121,13 +136,18 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.quick:
         args.lengths, args.strategies, args.games, args.bound_seconds = "4", "entropy", 1, 1.0
+        args.opening_seconds = 1.0
     names = args.strategies.split(",")
     lengths = parse_lengths(args.lengths)
     rows = [strategy_cells(n, names) for n in lengths]
-    rows = [cells + prepared_cells(n, args.games, args.wait, args.bound_seconds)
+    rows = [cells + prepared_cells(n, args.games, args.wait, args.bound_seconds,
+                                   args.opening_seconds)
             for n, cells in zip(lengths, rows, strict=True)]
     command = (f"python -m bench.lingo --lengths {args.lengths} --strategies {args.strategies} "
-               f"--games {args.games} --bound-seconds {args.bound_seconds:g}")
+               f"--games {args.games} --bound-seconds {args.bound_seconds:g} "
+               f"--opening-seconds {args.opening_seconds:g}")
+    kept = earlier_lines(RESULTS / "lingo.md", {n: f"| {n} | " for n in range(4, 14)
+                                                if n not in lengths})
     text = header("Lingo: exact mean score per game over the whole official lists", command)
     text += ("\nMean score per game (100 x (6 - attempts), 0 when lost) over every word of the "
              "length, from each strategy's full decision tree; in brackets the words lost and "
@@ -142,18 +162,21 @@ def main(argv: list[str] | None = None) -> None:
              "after its first guess: the same bound for strategies that open with the tree's "
              "first guess, each of its classes then lowered by counting the games it must "
              "lose (every word tried as the next guesses but the last) and, when the bound is "
-             "within 2% of the tree, searched until its value meets its bound (optimal: the "
-             "tree is the best play after that opening); both stop at the time limit; with the "
-             "prepared "
-             "mean's gap to it; gap: between the prepared mean and the bound; "
+             "within 2% of the tree, searched until its value meets its bound: each class starts "
+             "from what the tree reaches in it, and those still short after counting lost games "
+             "are searched over every word, smallest first, up to 200 words (optimal: the "
+             "tree is the best play after that opening); each stops at its time limit; with the "
+             "prepared mean's gap to it; gap: between the prepared mean and the bound; "
              "prepare: the tree's preparation time on this machine; per game: wall time of a "
              "game of the player program through the referee, process start included "
              f"({args.games} words per length, seed 2014; the C++ entry takes 0.1 to 0.4 s)."
-             "\n\n")
+             + earlier_run(RESULTS / "lingo.md", kept) + "\n\n")
     columns = ["length", "words", "C++ entry", "floor", *names, "prepared", "bound",
                "after its first guess", "gap", "prepare", "per game", "first guess"]
     text += "| " + " | ".join(columns) + " |\n" + "|---" * len(columns) + "|\n"
-    text += "".join("| " + " | ".join(cells) + " |\n" for cells in rows)
+    ran = {int(cells[0]): "| " + " | ".join(cells) + " |" for cells in rows}
+    text += "".join(ran.get(n, kept.get(n, "")) + "\n" for n in range(4, 14)
+                    if n in ran or n in kept)
     if not args.quick:
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / "lingo.md").write_text(text)

@@ -68,7 +68,10 @@ from sleuth.games.lingo.rules import ATTEMPTS
 from sleuth.games.lingo.sandbox import GameFolders, Stopped, default_sandbox, stop_on_signals
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from sleuth.core.game import Game
+    from sleuth.games.lingo.prepare import Prepared
     from sleuth.words.wordlist import WordList
 
 app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["lingo"][1], no_args_is_help=True)
@@ -559,17 +562,19 @@ def player(
     raise typer.Exit(play(length, strategy))
 
 
-def _opening_cells(game: Game, reached: dict[int, float], seconds: float, console: Console
-                   ) -> dict[int, str]:
-    """For each first guess (``reached``: the best total a strategy evaluated here scored after
-    it), the best mean any strategy can reach after it, or a bound on that."""
-    from sleuth.games.lingo.scoring import opening_bound
+def _opening_cells(game: Game, reached: dict[int, np.ndarray], seconds: float,
+                   console: Console) -> dict[int, str]:
+    """For each first guess (``reached``: each secret's points under the best strategy
+    evaluated here that opens with it), the best mean any strategy can reach after it, or a
+    bound on that."""
+    from sleuth.games.lingo.scoring import class_totals, opening_proof
 
     cells = {}
-    for first, total in reached.items():
+    for first, scores in reached.items():
         word = game.guess_labels[first]
         with Bar(console, f"bounding play after {word}", unit="s").timed(seconds):
-            bound = opening_bound(game, first, seconds=seconds, reached=total)
+            bound = opening_proof(game, first, seconds=seconds, reached=float(scores.sum()),
+                                  known=class_totals(game, first, scores))[0]
         mean = bound.total / len(game.secrets)
         cells[first] = f"{word}: {mean:.2f}" if bound.optimum else f"{word}: at most {mean:.2f}"
     return cells
@@ -667,7 +672,7 @@ def evaluate(
         table.add_column(column, justify="left" if column == "strategy" else "right",
                          no_wrap=True)
     rows = []
-    reached: dict[int, float] = {}  # by first guess, the best total a strategy scored after it
+    reached: dict[int, np.ndarray] = {}  # by first guess, the best strategy's points a secret
     for strat in chosen:
         start = time.perf_counter()
         with Bar(console, strat.name, len(secrets)) as bar:
@@ -676,7 +681,8 @@ def evaluate(
         seconds = time.perf_counter() - start
         first = _interruptible(console, partial(strat.choose, game, game.start())) \
             if bound else -1
-        reached[first] = max(reached.get(first, 0.0), result.mean_score() * len(secrets))
+        if first not in reached or result.scores().sum() > reached[first].sum():
+            reached[first] = result.scores()
         rows.append((strat, result, first, seconds))
     openings = _interruptible(console, lambda: _opening_cells(
         game, reached, bound_seconds, console)) if bound else {}
@@ -695,6 +701,16 @@ def evaluate(
         plots.written(console, plot, lambda where: plots.distributions(
             shown, where, f"Lingo, length {length}: words found per attempt ({len(secrets)} "
             "words)", "attempts (X: not found)", "words"))
+
+
+def opening_cell(tree: Prepared) -> str:
+    """What the proof after a tree's first guess found: optimal, or the most any play after
+    that opening could average."""
+    if tree.opening is None:
+        return "not proven"
+    if tree.optimal_after_opening:
+        return "optimal"
+    return f"at most {tree.opening / tree.n_words:.2f}"
 
 
 @app.command()
@@ -722,14 +738,20 @@ def prepare(
     book: Annotated[Path | None, typer.Option(
         metavar="FOLDER", help="Also write each tree, with this command and the commit, into "
         "FOLDER as the trees sleuth ships (src/sleuth/data).")] = None,
+    prove_seconds: Annotated[float | None, typer.Option(
+        min=0, help="Seconds to prove each tree after its first guess, searching over every "
+        "word the classes where it may fall short, and improving it there (default: 300).")
+    ] = None,
 ) -> None:
     """Compute the best-score decision tree of each length ahead of the games.
 
     Trees are kept in the cache folder under a hash of the words, so `sleuth lingo player` and
     the pit use them whenever they play the same list; a length already prepared with the same
-    settings (or shipped with sleuth) is not searched again. An interrupted run resumes when
-    run again. The options below --cluster tune the search; their defaults are those of the
-    trees sleuth ships.
+    settings (or shipped with sleuth) is not searched again. Each tree is then proven after its
+    first guess: "after its opening" says whether any strategy opening with the same guess
+    could score more, and by how much at most. An interrupted run resumes when run again. The
+    options below --cluster tune the search; their defaults are those of the trees sleuth
+    ships.
 
     ```
     sleuth lingo prepare --words mylist.txt --lengths 4-13
@@ -741,7 +763,7 @@ def prepare(
     from rich.table import Table
 
     from sleuth.core.journal import JournalError
-    from sleuth.games.lingo.prepare import Settings, load_tree, save_book
+    from sleuth.games.lingo.prepare import PROVE_SECONDS, Settings, load_tree, save_book
     from sleuth.games.lingo.prepare import prepare as prepare_tree
 
     console = new_console()
@@ -757,7 +779,8 @@ def prepare(
     compile_notice(COMPILE_SECONDS, *KERNELS)
     console.print(f"Words: {escape(word_list.source)}", highlight=False)
     table = Table(title="Prepared Lingo trees")
-    for column in ("length", "words", "first guess", "mean score", "per 1000 games", "seconds"):
+    for column in ("length", "words", "first guess", "mean score", "per 1000 games",
+                   "after its opening", "seconds"):
         table.add_column(column, justify="right", no_wrap=True)
     for length in wanted:
         secrets = by_length.get(length, [])
@@ -775,10 +798,12 @@ def prepare(
             settings = replace(default, top=top or default.top, refine=refine,
                                exact=exact or default.exact, width=width or default.width)
             tree = load_tree(secrets)
+            proving = PROVE_SECONDS if prove_seconds is None else prove_seconds
             try:
-                if tree is None or tree.settings != asdict(settings):
+                if (tree is None or tree.settings != asdict(settings)
+                        or (tree.opening is None and proving > 0)):
                     tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
-                                        progress=show)
+                                        progress=show, prove_seconds=proving)
             except KeyboardInterrupt:  # the workers are ended; finished batches are kept
                 raise interrupted(console, "Interrupted (SIGINT); run the same command again "
                                   "to resume.") from None
@@ -791,5 +816,5 @@ def prepare(
             save_book(tree, book, shlex.join(["sleuth", *sys.argv[1:]]), word_list.source)
         seconds = tree.seconds or time.perf_counter() - start
         table.add_row(str(length), str(len(secrets)), tree.first, f"{tree.mean:.2f}",
-                      f"{1000 * tree.mean:,.0f}", f"{seconds:.1f}")
+                      f"{1000 * tree.mean:,.0f}", opening_cell(tree), f"{seconds:.1f}")
     console.print(table)

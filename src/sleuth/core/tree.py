@@ -58,12 +58,15 @@ class Evaluation:
         w = self.game.weights
         return np.ones(len(self.cost)) if w is None else np.asarray(w, dtype=np.float64)
 
+    def scores(self) -> np.ndarray:
+        """Each secret's points (Lingo: 100 * (6 - attempts), 0 if lost)."""
+        return np.array([self.game.score(int(c), bool(w))
+                         for c, w in zip(self.cost, self.won, strict=True)], dtype=np.float64)
+
     def mean_score(self) -> float:
-        """Expected points per game under the prior (Lingo: 100 * (6 - attempts), 0 if lost)."""
-        points = np.array([self.game.score(int(c), bool(w))
-                           for c, w in zip(self.cost, self.won, strict=True)])
+        """Expected points per game under the prior."""
         weights = self._weights()
-        return float((points * weights).sum() / weights.sum())
+        return float((self.scores() * weights).sum() / weights.sum())
 
     def mean_cost(self) -> float:
         """Expected cost per game (attempts, or misses), over all games won or lost."""

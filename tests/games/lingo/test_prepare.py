@@ -34,6 +34,7 @@ from sleuth.games.lingo.prepare import (
     tree_path,
 )
 from sleuth.games.lingo.referee import play_game
+from sleuth.games.lingo.scoring import class_totals, opening_bound, opening_proof
 
 QUICK = Settings(top=2, refine=2, screen_exact=4, screen_width=2, exact=6, width=2)
 
@@ -58,7 +59,10 @@ def tree(words: list[str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Pr
 def test_prepare_tells_each_stage_its_total_from_its_start(words: list[str],
                                                            tree: tuple[Prepared, Path]) -> None:
     stages = list(dict.fromkeys(stage for stage, _, _ in TOLD))
-    assert stages == ["screening", "screening more", "searching", "completing"]
+    proof = ["proving after the opening"]
+    assert stages in (["screening", "screening more", "searching", "completing", *proof],
+                      ["screening", "screening more", "searching", "completing", *proof,
+                       "searching every word"])
     for stage in stages:
         told = [(done, total) for name, done, total in TOLD if name == stage]
         total = told[0][1]
@@ -74,7 +78,7 @@ def test_prepare_tells_each_stage_its_total_from_its_start(words: list[str],
 
     screening = next(total for stage, _, total in TOLD if stage == "screening")
     assert screening == sum(batches(first) for first in first_choices(game, QUICK.top))
-    assert TOLD[-1] == ("completing", len(words), len(words))
+    assert ("completing", len(words), len(words)) in TOLD
 
 
 def test_recorded_total_is_what_the_tree_scores(words: list[str],
@@ -87,6 +91,25 @@ def test_recorded_total_is_what_the_tree_scores(words: list[str],
     # the top two by classes and by entropy, then two more by the measured class values
     assert len(prepared.screened) == len(first_choices(game, 2)) + 2
     assert prepared.mean >= evaluate(game, get("tournament")).mean_score() - 1e-9
+
+
+def test_a_tree_short_of_its_proof_is_searched_over_every_word_there(lingo_dir: Path,
+                                                                     tmp_path: Path) -> None:
+    # a narrow search leaves classes below their best; proving the opening finds them, and
+    # searching them over every word lifts the tree to the bound (1,485 five-letter words)
+    words = (lingo_dir / "wordlist5.txt").read_text().split()[::10]
+    narrow = Settings(top=1, screen_exact=2, screen_width=1, exact=2, width=1)
+    plain = prepare(words, narrow, workers=1, directory=tmp_path, prove_seconds=0)
+    assert plain.opening is None and not plain.optimal_after_opening
+    proven = prepare(words, narrow, workers=1, directory=tmp_path, prove_seconds=60)
+    assert proven.first == plain.first and proven.total > plain.total
+    assert proven.optimal_after_opening and proven.opening == proven.total
+    assert load_tree(words, tmp_path) == proven  # saved, the bound with it
+    game = lingo_game(words)
+    played = evaluate(game, PreparedStrategy(tmp_path))
+    assert played.mean_score() * len(words) == pytest.approx(proven.total)
+    assert opening_bound(game, game.guess_index(proven.first), seconds=60).total == \
+        proven.opening
 
 
 def test_tree_is_found_by_the_words_not_their_order(words: list[str],
@@ -225,7 +248,7 @@ def test_prepare_command_resumes_and_reports(words: list[str], tmp_path: Path,
             "--top", "1", "--exact", "4", "--width", "2"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "Prepared Lingo trees" in result.output
+    assert "Prepared Lingo trees" in result.output and "after its opening" in result.output
     stored = json.loads(tree_path(sorted(w for w in words[:120])).read_text())
     assert stored["secrets"] == 120 and stored["length"] == 4 and stored["game"] == "lingo"
     assert (stored["settings"]["exact"], stored["settings"]["width"]) == (4, 2)
@@ -317,7 +340,12 @@ def test_evaluate_command_shows_the_prepared_tree_beside_the_bound(
         assert f"more than {bound:.2f} (best first guess by this bound: {opener})" in flat
     assert prepared.mean <= bound
     assert f"{100 * (bound - prepared.mean) / bound:.2f}%" in result.output
-    after = opening_bound(game, game.guess_index(prepared.first), reached=prepared.total)
+    # the proof starts each class from what the tree reaches in it
+    first = game.guess_index(prepared.first)
+    scores = evaluate(game, PreparedStrategy(given=prepared)).scores()
+    after = opening_proof(game, first, reached=prepared.total,
+                          known=class_totals(game, first, scores))[0]
+    assert after.total <= opening_bound(game, first, reached=prepared.total).total + 1e-9
     mean = after.total / len(words)
     assert prepared.mean <= mean + 1e-9  # no better than the best play after its opening
     cell = f"{prepared.first}: {mean:.2f}" if after.optimum else \

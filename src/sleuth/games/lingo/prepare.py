@@ -22,7 +22,7 @@ from concurrent.futures import as_completed as futures_completed
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -43,9 +43,11 @@ from sleuth.words import feedback as fb
 if TYPE_CHECKING:
     from sleuth.solve.runner import Cluster
 
+PROVE_SECONDS = 300.0  # for the proof after the tree's opening (most of it counting lost games)
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
 BATCHES = 48  # work units per tree, fixed so that a resumed run finds the same ones
 Progress = Callable[[str, int, int], None]  # (stage, done, total), from each stage's start
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,7 @@ class Prepared:
     screened: dict[str, float] = field(default_factory=dict)
     complete: bool = False  # a guess for every feedback path: the game needs no search
     book: dict[str, Any] = field(default_factory=dict)  # shipped trees: command, commit, list
+    opening: float | None = None  # proven: no strategy opening with this first guess totals more
 
     @property
     def first(self) -> str:
@@ -150,6 +153,11 @@ class Prepared:
     def mean(self) -> float:
         return self.total / self.n_words
 
+    @property
+    def optimal_after_opening(self) -> bool:
+        """Whether no strategy opening with this tree's first guess scores more."""
+        return self.opening is not None and self.opening <= self.total + 1e-6
+
     def document(self) -> dict[str, Any]:
         """The tree file of this tree: the one format, Lingo's figures in its header."""
         extra: dict[str, Any] = {"length": self.length, "total": self.total,
@@ -157,6 +165,8 @@ class Prepared:
                                  "settings": self.settings, "screened": self.screened}
         if self.book:
             extra["book"] = self.book
+        if self.opening is not None:
+            extra["opening"] = self.opening
         return treefile.document(self.tree, game="lingo", key=self.key, secrets=self.n_words,
                                  mean=self.mean, measure="points", **extra)
 
@@ -170,7 +180,8 @@ class Prepared:
         try:
             tree = cls(doc["length"], doc["key"], doc["secrets"], doc["tree"],
                        float(doc["total"]), float(doc.get("seconds", 0.0)), doc["settings"],
-                       doc.get("screened", {}), bool(doc.get("complete")), doc.get("book", {}))
+                       doc.get("screened", {}), bool(doc.get("complete")), doc.get("book", {}),
+                       None if doc.get("opening") is None else float(doc["opening"]))
             Settings(**tree.settings)
         except (KeyError, TypeError, ValueError):
             return None
@@ -199,9 +210,11 @@ def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared |
 
 def save_book(tree: Prepared, folder: Path, command: str, source: str) -> Path:
     """Write ``tree`` as the shipped tree of its length into ``folder``, recording the command
-    that built it, the commit of the code and the list."""
-    book = {"command": command, "commit": _commit(), "list": source,
+    that built it (or proved it, with the book it had before), the commit and the list."""
+    book: dict[str, Any] = {"command": command, "commit": _commit(), "list": source,
             "date": time.strftime("%Y-%m-%d", time.gmtime())}
+    if tree.book:
+        book["before"] = tree.book
     path = book_path(tree.length, folder)
     replace(tree, book=book).save(path)
     return path
@@ -389,8 +402,10 @@ def refined_choices(game: Game, journal: _Finished, done: list[int], settings: S
 
 def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: int | None = None,
             cluster: Cluster = None, directory: Path | None = None,
-            progress: Progress | None = None) -> Prepared:
-    """Prepare (or resume preparing) the tree of one length's words and save it.
+            progress: Progress | None = None, prove_seconds: float = PROVE_SECONDS) -> Prepared:
+    """Prepare (or resume preparing) the tree of one length's words and save it; a tree
+    already there with these settings is only proven after its opening (:func:`improved`)
+    when it was not yet.
 
     The work runs on a thread of its own and the workers, so that Ctrl-C is answered at once:
     the worker processes are ended, the batches finished so far kept for a resume."""
@@ -398,23 +413,31 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     settings = settings or Settings.for_length(len(words[0]))
     runner = _runner(workers or cores(), cluster)  # one pool for every stage
     try:
-        return interruptible(lambda: _prepare(words, settings, runner, directory, progress))
+        return interruptible(lambda: _prepare(words, settings, runner, directory, progress,
+                                              prove_seconds))
     except BaseException:
         runner.abort()
         raise
 
 
 def _prepare(words: list[str], settings: Settings, runner: Runner, directory: Path | None,
-             progress: Progress | None) -> Prepared:
-    """The work of :func:`prepare` (its workers keep their memo from stage to stage)."""
+             progress: Progress | None, prove_seconds: float) -> Prepared:
+    """The work of :func:`prepare` (its workers keep their memo from stage to stage): the
+    tree searched (or the one already there taken), then proven after its opening."""
     path = tree_path(words, directory)
     partial = path.with_suffix(".partial.jsonl")
     partial.parent.mkdir(parents=True, exist_ok=True)
     head = {"kind": "settings", **asdict(settings)}
-    with open_journal(partial, head, PARTIAL, afresh=True) as journal:
-        tree = _search(words, settings, runner, _Finished(journal), progress)
-    tree.save(path)
-    partial.unlink(missing_ok=True)
+    tree = load_tree(words, directory)
+    if tree is None or tree.settings != asdict(settings):
+        with open_journal(partial, head, PARTIAL, afresh=True) as journal:
+            tree = _search(words, settings, runner, _Finished(journal), progress)
+        tree.save(path)  # a stop in the proof below keeps the tree
+        partial.unlink(missing_ok=True)
+    if tree.opening is None and prove_seconds > 0:
+        tree = improved(lingo_game(words), tree, prove_seconds, runner, progress)
+        tree.save(path)
+    runner.close()
     return tree
 
 
@@ -445,7 +468,6 @@ def _search(words: list[str], settings: Settings, runner: Runner, journal: _Fini
     total, moves = _tree_total(game, first, plan[f"tree-{first}"], journal, f"tree-{first}",
                                True, settings.exact, settings.width, runner,
                                _stage("searching", plan, journal, progress))
-    runner.close()
     tree = complete(game, Prepared(len(words[0]), list_key(words), len(words),
                                    treefile.from_paths(best, moves), total, 0.0,
                                    asdict(settings), screened),
@@ -454,13 +476,82 @@ def _search(words: list[str], settings: Settings, runner: Runner, journal: _Fini
     return tree
 
 
+def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
+             progress: Progress | None = None) -> Prepared:
+    """``tree`` proven after its first guess for up to ``seconds``
+    (:func:`scoring.opening_proof`, given what the tree reaches in each class), each class
+    where the proof's search over every word beats the tree searched again so (on the workers)
+    and grafted in, and the proven bound recorded: when the tree then meets it, no strategy
+    opening with this guess scores more."""
+    from sleuth.games.lingo.scoring import class_totals, opening_proof
+
+    start, first = time.perf_counter(), game.guess_index(tree.first)
+    known = class_totals(game, first, evaluate(game, PreparedStrategy(given=tree)).scores())
+    code_of = {int(p[0]): c for c, p in game.partition(first, game.start().candidates)}
+    bound, better = _timed("proving after the opening", seconds, lambda: opening_proof(
+        game, first, seconds=seconds, reached=tree.total, known=known), progress)
+    stage = _Stage("searching every word", len(better), 0, progress if better else None)
+    futures = [runner.submit(class_job, list(game.secret_labels), 0, 0,
+                             [(code_of[int(p[0])], game.start().candidates[p])], True)
+               for p in better]
+    moves: dict[str, str] = {}
+    for future in runner.as_completed(futures):
+        for item in future.result():
+            moves.update(item["moves"])
+        stage.tick()
+    new = complete(game, replace(tree, tree=_grafted(tree.tree, moves)))
+    if new.total < tree.total - 1e-6:  # cannot happen: each graft was searched exactly
+        raise AssertionError(f"grafting lowered the tree's total: {tree.total} to {new.total}")
+    return replace(new, opening=bound.total, seconds=tree.seconds + time.perf_counter() - start)
+
+
+def _grafted(tree: dict[str, Any], moves: dict[str, str]) -> dict[str, Any]:
+    """``tree`` with the subtree after each first feedback in ``moves`` replaced by those
+    moves (their own second and third guesses; the rest is completed by playing)."""
+    out = {**tree, "next": dict(tree.get("next", {}))}
+    fresh = treefile.from_paths(str(tree["guess"]), moves)
+    out["next"].update(fresh.get("next", {}))
+    return out
+
+
+def _timed(name: str, seconds: float, work: Callable[[], T], progress: Progress | None) -> T:
+    """``work()`` on a thread of its own (one that never holds the process up when it is
+    stopped), told to ``progress`` each second as seconds out of ``seconds``."""
+    import threading
+
+    out: list[T] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            out.append(work())
+        except BaseException as error:  # handed to the caller
+            errors.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    total, start, told = max(1, int(seconds)), time.perf_counter(), -1
+    thread.start()
+    while thread.is_alive():
+        now = min(total - 1, int(time.perf_counter() - start))
+        if progress is not None and now > told:
+            progress(name, now, total)
+            told = now
+        thread.join(1.0)
+    if progress is not None:
+        progress(name, total, total)
+    if errors:
+        raise errors[0]
+    return out[0]
+
+
 def complete(game: Game, tree: Prepared, progress: Callable[[int], None] | None = None
              ) -> Prepared:
     """The tree with a guess for every feedback path, found by playing it against every word
     (``progress(n)``: n more words played)."""
     played = evaluate(game, PreparedStrategy(given=tree), keep_tree=True, progress=progress)
     assert played.root is not None
-    return replace(tree, tree=to_labels(game, played.root), complete=True)
+    return replace(tree, tree=to_labels(game, played.root), complete=True,
+                   total=float(played.scores().sum()))
 
 
 # -- playing by the tree ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import heapq
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -49,6 +49,14 @@ def two_left_values(game: Game, stats: np.ndarray, used: int) -> np.ndarray:
 def classes(game: Game, guess: int, cands: np.ndarray) -> list[np.ndarray]:
     """The candidates split by the feedback ``guess`` gets, solved class excluded."""
     return [part for code, part in game.partition(guess, cands) if code != game.solved]
+
+
+def class_totals(game: Game, guess: int, scores: np.ndarray) -> dict[int, float]:
+    """What ``scores`` (each secret's points under a strategy opening with ``guess``) add up to
+    in each class ``guess`` leaves, by the class's first secret: :func:`opening_proof`'s
+    ``known``."""
+    return {int(part[0]): float(scores[part].sum())
+            for part in classes(game, guess, game.start().candidates)}
 
 
 @dataclass
@@ -260,7 +268,9 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
     return bound
 
 
-FULL_SEARCH = 80  # largest class searched over every word when proving a first guess's value
+# largest class searched over every word when proving a first guess's value (tarlies' classes
+# at length 7: 164 words 2.5 s, 48 words 15 s, 303 words over 20 minutes)
+FULL_SEARCH = 200
 LOOKUPS_PER_SECOND = 3e8  # feedback codes endgame.loss_bound reads a second, for its budget
 SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
 
@@ -285,6 +295,16 @@ class Bound:
         ``total`` reaches it). The margin keeps a total computed as mean x words, a hair off by
         rounding, from being ruled out by a bound equal to it."""
         return self.total < total - 1e-6
+
+
+class Searched(NamedTuple):
+    """A first guess's bound after its classes were searched (:meth:`_Bounder.searched`),
+    whether every class met its bound (the bound is then its exact value), and the classes
+    (indices into the candidates) whose search over every word beat the value known before."""
+
+    total: float
+    met: bool
+    better: list[np.ndarray]
 
 
 class _Bounder:
@@ -336,14 +356,15 @@ class _Bounder:
         hit[self.own[self.own >= 0]] = self.points[0]
         return (hit + eg.class_sums(self.ctx, self.secrets, table))[pool]
 
-    def searched(self, guess: int, deadline: float = float("inf"), *,
-                 values: bool = True) -> tuple[float, bool]:
+    def searched(self, guess: int, deadline: float = float("inf"), *, values: bool = True,
+                 known: dict[int, float] | None = None) -> Searched:
         """Level 3: each class's level-2 bound lowered by :func:`endgame.loss_bound`
-        (which counts lost games), or replaced by its value when a search meets it, and whether
-        all met. With ``values``, every class is searched over a shortlist first. Then, smallest
-        first until ``deadline`` (a perf_counter time), the classes short of their bound get
-        the loss bound, and with ``values`` those of up to FULL_SEARCH candidates still short
-        are searched over every word; the others keep their bound."""
+        (which counts lost games), or replaced by its value when a search meets it. With
+        ``values``, every class is first searched over a shortlist, or, with ``known`` (a total
+        some strategy reaches, by the class's first secret), takes that. Then, smallest first
+        until ``deadline`` (a perf_counter time), the classes short of their bound get the loss
+        bound, and with ``values`` those of up to FULL_SEARCH candidates still short are
+        searched over every word; the others keep their bound."""
         pts = self.points
         hit, parts, caps = self.classes.pop(guess)
         caps = caps.copy()
@@ -351,18 +372,21 @@ class _Bounder:
         for t, part in enumerate(parts):
             if not values or time.perf_counter() > deadline:
                 break
-            found[t] = self.value(part, self.short)
+            found[t] = self.value(part, self.short) if known is None else known[int(part[0])]
         short = sorted((t for t in range(len(parts)) if found[t] < caps[t] - 1e-9),
                        key=lambda t: parts[t].size)
         if len(pts) - 1 in (3, 4):
             self.lower_by_losses(parts, caps, short, deadline)
             short = [t for t in short if found[t] < caps[t] - 1e-9]
+        better: list[np.ndarray] = []
         for t in list(short):
             if not values or parts[t].size > FULL_SEARCH or time.perf_counter() > deadline:
                 break
-            caps[t] = found[t] = self.value(parts[t], self.full)
+            caps[t] = self.value(parts[t], self.full)
+            if caps[t] > found[t] + 1e-9:
+                better.append(parts[t])
             short.remove(t)
-        return float(pts[0] * hit + caps.sum()), not short
+        return Searched(float(pts[0] * hit + caps.sum()), not short, better)
 
     def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
                         deadline: float) -> None:
@@ -444,7 +468,7 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
             if level == 2:
                 value, refined = bounder.two_deep(guess, exact=True), refined + 1
             else:
-                value, met = bounder.searched(guess, deadline)
+                value, met, _ = bounder.searched(guess, deadline)
         heapq.heappush(heap, (-value, level, guess, met))
 
 
@@ -511,12 +535,24 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
     >>> opening_bound(g, g.guess_index("abc")).total  # abc, then xyz or abd, then abe
     1600.0
     """
+    return opening_proof(game, guess, seconds=seconds, reached=reached)[0]
+
+
+def opening_proof(game: Game, guess: int, *, seconds: float = 60.0,
+                  reached: float | None = None, known: dict[int, float] | None = None
+                  ) -> tuple[Bound, list[np.ndarray]]:
+    """:func:`opening_bound`, and the classes (candidate indices) where a search over every
+    word beat what was known: a tree can gain there. ``known``: what a tree reaches in each
+    class, by the class's first secret, taken instead of searching a shortlist (so the
+    searches run however far the bound is from ``reached``)."""
     pos = game.start()
     if game.weights is not None or pos.cost >= game.max_cost:
         raise ValueError("opening bounds are for unweighted games with attempts left")
     bounder = _Bounder(game, pos)
     total, met = bounder.two_deep(guess, exact=True), False
-    near = reached is None or total <= reached * (1 + SEARCH_WITHIN)
+    better: list[np.ndarray] = []
+    near = known is not None or reached is None or total <= reached * (1 + SEARCH_WITHIN)
     if seconds > 0 and bounder.searchable:
-        total, met = bounder.searched(guess, time.perf_counter() + seconds, values=near)
-    return Bound(float(total), guess, True, met, 1)
+        total, met, better = bounder.searched(guess, time.perf_counter() + seconds, values=near,
+                                              known=known)
+    return Bound(float(total), guess, True, met, 1), better
