@@ -167,7 +167,8 @@ def main(argv: list[str] | None = None) -> None:
              "are searched over every word, smallest first, up to 200 words (optimal: the "
              "tree is the best play after that opening); each stops at its time limit; with the "
              "prepared mean's gap to it; gap: between the prepared mean and the bound; "
-             "prepare: the tree's preparation time on this machine; per game: wall time of a "
+             "prepare: the tree's preparation time on this machine, with its proof after the "
+             "opening (as the tree records it); per game: wall time of a "
              "game of the player program through the referee, process start included "
              f"({args.games} words per length, seed 2014; the C++ entry takes 0.1 to 0.4 s)."
              + earlier_run(RESULTS / "lingo.md", kept) + "\n\n")

@@ -212,7 +212,7 @@ def save_book(tree: Prepared, folder: Path, command: str, source: str) -> Path:
     """Write ``tree`` as the shipped tree of its length into ``folder``, recording the command
     that built it (or proved it, with the book it had before), the commit and the list."""
     book: dict[str, Any] = {"command": command, "commit": _commit(), "list": source,
-            "date": time.strftime("%Y-%m-%d", time.gmtime())}
+                            "date": time.strftime("%Y-%m-%d", time.gmtime())}
     if tree.book:
         book["before"] = tree.book
     path = book_path(tree.length, folder)
