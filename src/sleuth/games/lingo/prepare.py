@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from sleuth.solve.runner import Cluster
 
 PROVE_SECONDS = 300.0  # for the proof after the tree's opening (most of it counting lost games)
+GRAFT_SEARCH = 200  # largest class of the opening searched over every word on the workers
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
 BATCHES = 48  # work units per tree, fixed so that a resumed run finds the same ones
 Progress = Callable[[str, int, int], None]  # (stage, done, total), from each stage's start
@@ -478,31 +479,42 @@ def _search(words: list[str], settings: Settings, runner: Runner, journal: _Fini
 
 def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
              progress: Progress | None = None) -> Prepared:
-    """``tree`` proven after its first guess for up to ``seconds``
-    (:func:`scoring.opening_proof`, given what the tree reaches in each class), each class
-    where the proof's search over every word beats the tree searched again so (on the workers)
-    and grafted in, and the proven bound recorded: when the tree then meets it, no strategy
-    opening with this guess scores more."""
+    """``tree`` proven after its first guess and improved where that finds it short: the proof
+    (:func:`scoring.opening_proof`, ``seconds`` to count lost games) starts each class from
+    what the tree reaches there; the classes of up to GRAFT_SEARCH words it leaves short of
+    their bound are then searched over every word on the workers, smallest first, for as long
+    again (the searches still running then are ended); each exact value replaces its class's
+    bound, and each one that beats the tree is grafted in. The bound is recorded: when the tree
+    meets it, no strategy opening with this guess scores more."""
     from sleuth.games.lingo.scoring import class_totals, opening_proof
 
     start, first = time.perf_counter(), game.guess_index(tree.first)
     known = class_totals(game, first, evaluate(game, PreparedStrategy(given=tree)).scores())
     code_of = {int(p[0]): c for c, p in game.partition(first, game.start().candidates)}
-    bound, better = _timed("proving after the opening", seconds, lambda: opening_proof(
-        game, first, seconds=seconds, reached=tree.total, known=known), progress)
-    stage = _Stage("searching every word", len(better), 0, progress if better else None)
-    futures = [runner.submit(class_job, list(game.secret_labels), 0, 0,
-                             [(code_of[int(p[0])], game.start().candidates[p])], True)
-               for p in better]
-    moves: dict[str, str] = {}
-    for future in runner.as_completed(futures):
-        for item in future.result():
-            moves.update(item["moves"])
-        stage.tick()
+    bound, found = _timed("proving after the opening", seconds, lambda: opening_proof(
+        game, first, seconds=seconds, reached=tree.total, known=known, full=False), progress)
+    short = [(part, cap) for part, cap in found.short if part.size <= GRAFT_SEARCH]
+    deadline = time.perf_counter() + seconds
+    stage = _Stage("searching every word", len(short), 0, progress if short else None)
+    words = list(game.secret_labels)
+    pending = {runner.submit(class_job, words, 0, 0, [(code_of[int(part[0])], part)], True):
+               (part, cap) for part, cap in short}  # candidates are 0..n-1: parts are secrets
+    total, moves = bound.total, {}
+    while pending and time.perf_counter() < deadline:
+        for future in [f for f in pending if f.done()]:
+            part, cap = pending.pop(future)
+            item = future.result()[0]
+            total -= cap - item["total"]
+            if item["total"] > known[int(part[0])]:
+                moves.update(item["moves"])
+            stage.tick()
+        time.sleep(0.1)
+    if pending:  # the time is up: the searches still running are ended
+        runner.abort()
     new = complete(game, replace(tree, tree=_grafted(tree.tree, moves)))
     if new.total < tree.total - 1e-6:  # cannot happen: each graft was searched exactly
         raise AssertionError(f"grafting lowered the tree's total: {tree.total} to {new.total}")
-    return replace(new, opening=bound.total, seconds=tree.seconds + time.perf_counter() - start)
+    return replace(new, opening=total, seconds=tree.seconds + time.perf_counter() - start)
 
 
 def _grafted(tree: dict[str, Any], moves: dict[str, str]) -> dict[str, Any]:

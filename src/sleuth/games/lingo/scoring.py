@@ -269,8 +269,9 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
 
 
 # largest class searched over every word when proving a first guess's value (tarlies' classes
-# at length 7: 164 words 2.5 s, 48 words 15 s, 303 words over 20 minutes)
-FULL_SEARCH = 200
+# at length 7: 48 words 15 s, 164 words 2.5 s, 303 words over 20 minutes: one search cannot be
+# stopped, so the limit keeps the time limit close)
+FULL_SEARCH = 80
 LOOKUPS_PER_SECOND = 3e8  # feedback codes endgame.loss_bound reads a second, for its budget
 SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
 
@@ -300,11 +301,11 @@ class Bound:
 class Searched(NamedTuple):
     """A first guess's bound after its classes were searched (:meth:`_Bounder.searched`),
     whether every class met its bound (the bound is then its exact value), and the classes
-    (indices into the candidates) whose search over every word beat the value known before."""
+    (indices into the candidates) still short of their bound, with it."""
 
     total: float
     met: bool
-    better: list[np.ndarray]
+    short: list[tuple[np.ndarray, float]]
 
 
 class _Bounder:
@@ -357,14 +358,14 @@ class _Bounder:
         return (hit + eg.class_sums(self.ctx, self.secrets, table))[pool]
 
     def searched(self, guess: int, deadline: float = float("inf"), *, values: bool = True,
-                 known: dict[int, float] | None = None) -> Searched:
+                 known: dict[int, float] | None = None, full: bool = True) -> Searched:
         """Level 3: each class's level-2 bound lowered by :func:`endgame.loss_bound`
         (which counts lost games), or replaced by its value when a search meets it. With
         ``values``, every class is first searched over a shortlist, or, with ``known`` (a total
         some strategy reaches, by the class's first secret), takes that. Then, smallest first
         until ``deadline`` (a perf_counter time), the classes short of their bound get the loss
-        bound, and with ``values`` those of up to FULL_SEARCH candidates still short are
-        searched over every word; the others keep their bound."""
+        bound, and with ``values`` and ``full`` those of up to FULL_SEARCH candidates still
+        short are searched over every word; the others keep their bound."""
         pts = self.points
         hit, parts, caps = self.classes.pop(guess)
         caps = caps.copy()
@@ -378,15 +379,14 @@ class _Bounder:
         if len(pts) - 1 in (3, 4):
             self.lower_by_losses(parts, caps, short, deadline)
             short = [t for t in short if found[t] < caps[t] - 1e-9]
-        better: list[np.ndarray] = []
         for t in list(short):
-            if not values or parts[t].size > FULL_SEARCH or time.perf_counter() > deadline:
+            if not (values and full) or parts[t].size > FULL_SEARCH or \
+                    time.perf_counter() > deadline:
                 break
             caps[t] = self.value(parts[t], self.full)
-            if caps[t] > found[t] + 1e-9:
-                better.append(parts[t])
             short.remove(t)
-        return Searched(float(pts[0] * hit + caps.sum()), not short, better)
+        return Searched(float(pts[0] * hit + caps.sum()), not short,
+                        [(parts[t], float(caps[t])) for t in short])
 
     def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
                         deadline: float) -> None:
@@ -468,7 +468,7 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
             if level == 2:
                 value, refined = bounder.two_deep(guess, exact=True), refined + 1
             else:
-                value, met, _ = bounder.searched(guess, deadline)
+                value, met, *_ = bounder.searched(guess, deadline)
         heapq.heappush(heap, (-value, level, guess, met))
 
 
@@ -539,20 +539,21 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
 
 
 def opening_proof(game: Game, guess: int, *, seconds: float = 60.0,
-                  reached: float | None = None, known: dict[int, float] | None = None
-                  ) -> tuple[Bound, list[np.ndarray]]:
-    """:func:`opening_bound`, and the classes (candidate indices) where a search over every
-    word beat what was known: a tree can gain there. ``known``: what a tree reaches in each
-    class, by the class's first secret, taken instead of searching a shortlist (so the
-    searches run however far the bound is from ``reached``)."""
+                  reached: float | None = None, known: dict[int, float] | None = None,
+                  full: bool = True) -> tuple[Bound, Searched]:
+    """:func:`opening_bound`, and what its search found (:class:`Searched`), with the classes
+    left short of their bound: where a tree may gain. ``known``: what a tree reaches in each
+    class, by the class's first secret, taken instead of searching a shortlist (so the searches
+    run however far the bound is from ``reached``); without ``full`` no class is searched over
+    every word (the caller does it, as :func:`prepare.improved` does on its workers)."""
     pos = game.start()
     if game.weights is not None or pos.cost >= game.max_cost:
         raise ValueError("opening bounds are for unweighted games with attempts left")
     bounder = _Bounder(game, pos)
-    total, met = bounder.two_deep(guess, exact=True), False
-    better: list[np.ndarray] = []
+    total = bounder.two_deep(guess, exact=True)
+    found = Searched(total, False, [])
     near = known is not None or reached is None or total <= reached * (1 + SEARCH_WITHIN)
     if seconds > 0 and bounder.searchable:
-        total, met, better = bounder.searched(guess, time.perf_counter() + seconds, values=near,
-                                              known=known)
-    return Bound(float(total), guess, True, met, 1), better
+        found = bounder.searched(guess, time.perf_counter() + seconds, values=near, known=known,
+                                 full=full)
+    return Bound(float(found.total), guess, True, found.met, 1), found
