@@ -681,8 +681,9 @@ def evaluate(
         seconds = time.perf_counter() - start
         first = _interruptible(console, partial(strat.choose, game, game.start())) \
             if bound else -1
-        if first not in reached or result.scores().sum() > reached[first].sum():
-            reached[first] = result.scores()
+        scores = result.scores()
+        if first not in reached or scores.sum() > reached[first].sum():
+            reached[first] = scores
         rows.append((strat, result, first, seconds))
     openings = _interruptible(console, lambda: _opening_cells(
         game, reached, bound_seconds, console)) if bound else {}

@@ -21,11 +21,13 @@ WAIT_STEP = 0.1  # seconds between two looks at Ctrl-C while threads work
 
 
 def on_threads(work: Callable[[Item], Value], items: Sequence[Item],
-               stop: threading.Event | None = None) -> list[Value]:
+               stop: threading.Event | None = None,
+               tick: Callable[[], None] | None = None) -> list[Value]:
     """``work(item)`` for every item, each on a daemon thread, waited for in short steps so
     that Ctrl-C (KeyboardInterrupt) is raised here at once, even while numba kernels (which
-    cannot be stopped) run. The threads are then abandoned, ``stop`` set for them to check
-    between their work items; they end with the process. A thread's error is raised here."""
+    cannot be stopped) run, and ``tick()`` called at each step (a progress report). The
+    threads are then abandoned, ``stop`` set for them to check between their work items; they
+    end with the process. A thread's error is raised here."""
     values: dict[int, Value] = {}
     errors: list[BaseException] = []
 
@@ -43,6 +45,8 @@ def on_threads(work: Callable[[Item], Value], items: Sequence[Item],
         for thread in threads:
             while thread.is_alive():
                 thread.join(WAIT_STEP)
+                if tick is not None:
+                    tick()
     except BaseException:
         if stop is not None:
             stop.set()

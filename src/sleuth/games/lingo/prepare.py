@@ -29,7 +29,7 @@ import numpy as np
 from sleuth.core import treefile
 from sleuth.core.game import Game, Position
 from sleuth.core.journal import Form, Journal, open_journal
-from sleuth.core.parallel import cores, interruptible
+from sleuth.core.parallel import cores, interruptible, on_threads
 from sleuth.core.split import CLASSES, ENTROPY
 from sleuth.core.strategies import Strategy
 from sleuth.core.tree import TreePlayer, evaluate, from_labels, to_labels
@@ -511,7 +511,7 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
         time.sleep(0.1)
     if pending:  # the time is up: the searches still running are ended
         runner.abort()
-    new = complete(game, replace(tree, tree=_grafted(tree.tree, moves)))
+    new = complete(game, replace(tree, tree=_grafted(tree.tree, moves))) if moves else tree
     if new.total < tree.total - 1e-6:  # cannot happen: each graft was searched exactly
         raise AssertionError(f"grafting lowered the tree's total: {tree.total} to {new.total}")
     return replace(new, opening=total, seconds=tree.seconds + time.perf_counter() - start)
@@ -527,33 +527,20 @@ def _grafted(tree: dict[str, Any], moves: dict[str, str]) -> dict[str, Any]:
 
 
 def _timed(name: str, seconds: float, work: Callable[[], T], progress: Progress | None) -> T:
-    """``work()`` on a thread of its own (one that never holds the process up when it is
-    stopped), told to ``progress`` each second as seconds out of ``seconds``."""
-    import threading
+    """``work()`` on a thread of its own (:func:`on_threads`: Ctrl-C answered at once), told
+    to ``progress`` each second as seconds out of ``seconds``."""
+    total, start, told = max(1, int(seconds)), time.perf_counter(), [-1]
 
-    out: list[T] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            out.append(work())
-        except BaseException as error:  # handed to the caller
-            errors.append(error)
-
-    thread = threading.Thread(target=run, daemon=True)
-    total, start, told = max(1, int(seconds)), time.perf_counter(), -1
-    thread.start()
-    while thread.is_alive():
-        now = min(total - 1, int(time.perf_counter() - start))
-        if progress is not None and now > told:
+    def tell(now: int) -> None:
+        if progress is not None and now > told[0]:
             progress(name, now, total)
-            told = now
-        thread.join(1.0)
-    if progress is not None:
-        progress(name, total, total)
-    if errors:
-        raise errors[0]
-    return out[0]
+            told[0] = now
+
+    tell(0)
+    value = on_threads(lambda _: work(), [None],
+                       tick=lambda: tell(min(total - 1, int(time.perf_counter() - start))))[0]
+    tell(total)
+    return value
 
 
 def complete(game: Game, tree: Prepared, progress: Callable[[int], None] | None = None
