@@ -172,6 +172,7 @@ CASES: list[Case] = [
     case(f"lingo prepare {W} --lengths 4-99999999999", "4 to 13 letters"),
     case(f"lingo prepare {W} --lengths 5 --book lingo.txt", "not a folder"),
     case(f"lingo prepare {W} --lengths 5 --cluster tcp://127.0.0.1:9", "--cluster"),
+    case(f"lingo prepare {W} --lengths 5 --prove-seconds -1", "Invalid value"),
     case("lingo prepare --list nope", "no list named 'nope'"),
     case("lingo prepare --words fifo", "FIFO"),
     # -- sleuth wordle hint

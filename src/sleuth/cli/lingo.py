@@ -741,7 +741,8 @@ def prepare(
         "FOLDER as the trees sleuth ships (src/sleuth/data).")] = None,
     prove_seconds: Annotated[float | None, typer.Option(
         min=0, help="Seconds to prove each tree after its first guess, searching over every "
-        "word the classes where it may fall short, and improving it there (default: 300).")
+        "word the classes where it may fall short, and improving it there (default: 300). A "
+        "tree proven before with fewer seconds, and not optimal there, is proven again.")
     ] = None,
 ) -> None:
     """Compute the best-score decision tree of each length ahead of the games.
@@ -764,7 +765,13 @@ def prepare(
     from rich.table import Table
 
     from sleuth.core.journal import JournalError
-    from sleuth.games.lingo.prepare import PROVE_SECONDS, Settings, load_tree, save_book
+    from sleuth.games.lingo.prepare import (
+        PROVE_SECONDS,
+        Settings,
+        load_tree,
+        needs_proof,
+        save_book,
+    )
     from sleuth.games.lingo.prepare import prepare as prepare_tree
 
     console = new_console()
@@ -802,7 +809,7 @@ def prepare(
             proving = PROVE_SECONDS if prove_seconds is None else prove_seconds
             try:
                 if (tree is None or tree.settings != asdict(settings)
-                        or (tree.opening is None and proving > 0)):
+                        or needs_proof(tree, proving)):
                     tree = prepare_tree(secrets, settings, workers=workers, cluster=cluster,
                                         progress=show, prove_seconds=proving)
             except KeyboardInterrupt:  # the workers are ended; finished batches are kept

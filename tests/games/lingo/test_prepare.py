@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -24,12 +24,14 @@ from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.player import play
 from sleuth.games.lingo.prepare import (
     BATCHES,
+    PROVE_SECONDS,
     Prepared,
     PreparedStrategy,
     Settings,
     first_choices,
     list_key,
     load_tree,
+    needs_proof,
     prepare,
     tree_path,
 )
@@ -519,3 +521,32 @@ def test_ctrl_c_ends_prepare_and_its_workers_within_a_second(tmp_path: Path, gro
         time.sleep(0.05)
     assert len(started) >= 2 and not any(map(running, started))
     assert list((tmp_path / "cache").glob("lingo-trees/4-*.partial.jsonl"))
+
+
+def test_a_longer_proof_is_run_only_where_a_shorter_one_left_a_gap(lingo_dir: Path,
+                                                                    tmp_path: Path) -> None:
+    # a proof given no time keeps the two-deep bound; asking for the same again does nothing,
+    # asking for more proves it again, and the tighter bound is kept
+    words = (lingo_dir / "wordlist5.txt").read_text().split()[::10]
+    narrow = Settings(top=1, screen_exact=2, screen_width=1, exact=2, width=1)
+    rushed = prepare(words, narrow, workers=1, directory=tmp_path, prove_seconds=1e-9)
+    assert rushed.opening is not None and rushed.opening > rushed.total
+    assert rushed.opening_seconds == 1e-9 and load_tree(words, tmp_path) == rushed
+    assert not needs_proof(rushed, 1e-9) and not needs_proof(rushed, 0)
+    assert needs_proof(rushed, 60)
+    again = prepare(words, narrow, workers=1, directory=tmp_path, prove_seconds=1e-9)
+    assert again == rushed
+    proven = prepare(words, narrow, workers=1, directory=tmp_path, prove_seconds=60)
+    assert proven.optimal_after_opening and proven.opening == proven.total < rushed.opening
+    assert proven.opening_seconds == 60 and not needs_proof(proven, 10_000)
+    assert load_tree(words, tmp_path) == proven
+
+
+def test_needs_proof_reads_an_unrecorded_proof_time_as_the_default(tree: tuple[Prepared, Path]
+                                                                   ) -> None:
+    unproven = replace(tree[0], opening=None, opening_seconds=None)
+    assert needs_proof(unproven, 1) and not needs_proof(unproven, 0)
+    short = replace(unproven, opening=unproven.total + 100)  # a file written before the field
+    assert not needs_proof(short, PROVE_SECONDS) and needs_proof(short, PROVE_SECONDS + 1)
+    met = replace(short, opening=unproven.total)
+    assert not needs_proof(met, 10 * PROVE_SECONDS)

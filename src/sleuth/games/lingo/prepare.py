@@ -145,6 +145,7 @@ class Prepared:
     complete: bool = False  # a guess for every feedback path: the game needs no search
     book: dict[str, Any] = field(default_factory=dict)  # shipped trees: command, commit, list
     opening: float | None = None  # proven: no strategy opening with this first guess totals more
+    opening_seconds: float | None = None  # what that proof was given (--prove-seconds)
 
     @property
     def first(self) -> str:
@@ -168,6 +169,8 @@ class Prepared:
             extra["book"] = self.book
         if self.opening is not None:
             extra["opening"] = self.opening
+        if self.opening_seconds is not None:
+            extra["opening_seconds"] = self.opening_seconds
         return treefile.document(self.tree, game="lingo", key=self.key, secrets=self.n_words,
                                  mean=self.mean, measure="points", **extra)
 
@@ -182,7 +185,7 @@ class Prepared:
             tree = cls(doc["length"], doc["key"], doc["secrets"], doc["tree"],
                        float(doc["total"]), float(doc.get("seconds", 0.0)), doc["settings"],
                        doc.get("screened", {}), bool(doc.get("complete")), doc.get("book", {}),
-                       None if doc.get("opening") is None else float(doc["opening"]))
+                       _number(doc.get("opening")), _number(doc.get("opening_seconds")))
             Settings(**tree.settings)
         except (KeyError, TypeError, ValueError):
             return None
@@ -195,6 +198,20 @@ class Prepared:
             return cls.of(read_tree(path))
         except (OSError, TreeFileError):
             return None
+
+
+def _number(value: Any) -> float | None:
+    """An optional figure of a tree file (a ValueError or TypeError when not a number)."""
+    return None if value is None else float(value)
+
+
+def needs_proof(tree: Prepared, seconds: float) -> bool:
+    """Whether ``tree`` is to be proven after its opening with ``seconds``: it never was, or
+    its proof had fewer seconds (PROVE_SECONDS when its file does not say) and left a gap."""
+    if seconds <= 0 or tree.optimal_after_opening:
+        return False
+    had = PROVE_SECONDS if tree.opening_seconds is None else tree.opening_seconds
+    return tree.opening is None or seconds > had
 
 
 def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared | None:
@@ -435,7 +452,7 @@ def _prepare(words: list[str], settings: Settings, runner: Runner, directory: Pa
             tree = _search(words, settings, runner, _Finished(journal), progress)
         tree.save(path)  # a stop in the proof below keeps the tree
         partial.unlink(missing_ok=True)
-    if tree.opening is None and prove_seconds > 0:
+    if needs_proof(tree, prove_seconds):
         tree = improved(lingo_game(words), tree, prove_seconds, runner, progress)
         tree.save(path)
     runner.close()
@@ -484,8 +501,9 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
     what the tree reaches there; the classes of up to GRAFT_SEARCH words it leaves short of
     their bound are then searched over every word on the workers, smallest first, for as long
     again (the searches still running then are ended); each exact value replaces its class's
-    bound, and each one that beats the tree is grafted in. The bound is recorded: when the tree
-    meets it, no strategy opening with this guess scores more."""
+    bound, and each one that beats the tree is grafted in. The bound is recorded (the lower of
+    it and one recorded before, both sound), with ``seconds``: when the tree meets it, no
+    strategy opening with this guess scores more."""
     from sleuth.games.lingo.scoring import class_totals, opening_proof
 
     start, first = time.perf_counter(), game.guess_index(tree.first)
@@ -514,7 +532,10 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
     new = complete(game, replace(tree, tree=_grafted(tree.tree, moves))) if moves else tree
     if new.total < tree.total - 1e-6:  # cannot happen: each graft was searched exactly
         raise AssertionError(f"grafting lowered the tree's total: {tree.total} to {new.total}")
-    return replace(new, opening=total, seconds=tree.seconds + time.perf_counter() - start)
+    if tree.opening is not None:
+        total = min(total, tree.opening)
+    return replace(new, opening=total, opening_seconds=seconds,
+                   seconds=tree.seconds + time.perf_counter() - start)
 
 
 def _grafted(tree: dict[str, Any], moves: dict[str, str]) -> dict[str, Any]:
