@@ -9,8 +9,9 @@ deep (:func:`scoring.deep_bound`): after any first guess, each class is worth at
 its best second guess could reach if every class that one leaves named one secret at once and the
 rest on the attempt after; the search for the best first guess by that bound stops after
 ``--bound-seconds`` with a bound that is still sound, only looser. The same bound for the
-tree's own first guess (:func:`scoring.opening_bound`) says how far the tree is from the
-best play after that opening. Time per game:
+tree's own first guess, tightened by ``sleuth lingo prepare`` and recorded in the tree (or
+proven here for ``--opening-seconds`` when the tree has none), says how far the tree is from
+the best play after that opening. Time per game:
 ``--games`` words per length drawn with seed 2014, each played by the player program through the
 referee, process start included. ``--quick``: length 4, greedy entropy, one game, one second
 for each bound, written nowhere.
@@ -25,12 +26,13 @@ import time
 from pathlib import Path
 
 from bench.common import RESULTS, earlier_lines, header, lingo_list
+from sleuth.core.game import Game
 from sleuth.core.storage import published
 from sleuth.core.strategies import get
-from sleuth.core.tree import evaluate
+from sleuth.core.tree import Evaluation, evaluate
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
-from sleuth.games.lingo.prepare import Settings, load_tree, prepare
+from sleuth.games.lingo.prepare import Prepared, Settings, load_tree, prepare
 from sleuth.games.lingo.referee import play_game
 from sleuth.games.lingo.scoring import class_totals, deep_bound, opening_proof
 from sleuth.words.wordlist import load_words
@@ -93,20 +95,29 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float,
         how = f"best first guess by it: {game.guess_labels[proof.guess]}"
     else:
         how = "time limit reached"
-    start = time.perf_counter()
-    first = game.guess_index(tree.first)
-    opening = opening_proof(game, first, seconds=opening_seconds, reached=tree.total,
-                            known=class_totals(game, first, played.scores()))[0]
-    opening_time = time.perf_counter() - start
-    reach = "optimal" if opening.optimum else f"gap {gap_percent(opening.total, tree.total):.3f}%"
+    opening, optimum, opening_time = opening_cell_figures(game, tree, played, opening_seconds)
+    reach = "optimal" if optimum else f"gap {gap_percent(opening, tree.total):.3f}%"
     per_game = game_seconds(words, games, lingo_list(length).parent)
     cells = [f"{tree.mean:.2f} ({played.failures} lost)",
              f"{bound:.2f} ({how}, {bound_time:.0f} s)",
-             f"{opening.total / len(words):.2f} ({reach}, {opening_time:.0f} s)", f"{gap:.3f}%",
+             f"{opening / len(words):.2f} ({reach}, {opening_time:.0f} s)", f"{gap:.3f}%",
              f"{tree.seconds:.0f} s", f"{per_game:.2f} s",
              f"{tree.first} (best of {len(tree.screened)} screened)"]
     print(f"length {length}: {cells}", flush=True)
     return cells
+
+
+def opening_cell_figures(game: Game, tree: Prepared, played: Evaluation, seconds: float
+                         ) -> tuple[float, bool, float]:
+    """The bound after the tree's first guess, whether the tree meets it, and the seconds its
+    proof had: as `sleuth lingo prepare` proved and recorded it, else proven here for
+    ``seconds`` (:func:`scoring.opening_proof`, each class starting from the tree's total)."""
+    if tree.opening is not None and tree.proof_seconds is not None:
+        return tree.opening, tree.optimal_after_opening, tree.proof_seconds
+    start, first = time.perf_counter(), game.guess_index(tree.first)
+    bound = opening_proof(game, first, seconds=seconds, reached=tree.total,
+                          known=class_totals(game, first, played.scores()))[0]
+    return bound.total, bound.optimum, time.perf_counter() - start
 
 
 def earlier_run(path: Path, kept: dict[int, str]) -> str:
@@ -128,7 +139,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bound-seconds", type=float, default=120.0,
                         help="time allowed per length to tighten the upper bound")
     parser.add_argument("--opening-seconds", type=float, default=600.0,
-                        help="time allowed per length to prove the tree after its first guess")
+                        help="time allowed per length to prove the tree after its first guess, "
+                        "when the tree records no proof of its own")
     parser.add_argument("--wait", action="store_true",
                         help="wait for trees that `sleuth lingo prepare` is computing elsewhere")
     parser.add_argument("--quick", action="store_true",
@@ -161,12 +173,14 @@ def main(argv: list[str] | None = None) -> None:
              "took; where it equals the prepared mean the tree is optimal; "
              "after its first guess: the same bound for strategies that open with the tree's "
              "first guess, each of its classes then lowered by counting the games it must "
-             "lose (every word tried as the next guesses but the last) and, when the bound is "
-             "within 2% of the tree, searched until its value meets its bound: each class starts "
-             "from what the tree reaches in it, and those still short after counting lost games "
-             "are searched over every word, smallest first, up to 200 words (optimal: the "
-             "tree is the best play after that opening); each stops at its time limit; with the "
-             "prepared mean's gap to it; gap: between the prepared mean and the bound; "
+             "lose (every word tried as the next guesses but the last) and searched until its "
+             "value meets its bound: each class starts from what the tree reaches in it, and "
+             "those still short after counting lost games are searched over every word, "
+             "smallest first, up to 200 words (optimal: the tree is the best play after that "
+             "opening); each stops at its time limit; as `sleuth lingo prepare` proved it and "
+             "recorded it in the tree, with the seconds it was given (a tree without a proof "
+             "is proven here for --opening-seconds); with the prepared mean's gap to it; gap: "
+             "between the prepared mean and the bound; "
              "prepare: the tree's preparation time on this machine, with its proof after the "
              "opening (as the tree records it); per game: wall time of a "
              "game of the player program through the referee, process start included "

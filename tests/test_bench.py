@@ -90,3 +90,28 @@ def test_a_hangman_row_resumes_from_its_journal_and_counts_every_run(tmp_path: P
     assert "2 runs:" in again[10]
     log = (tmp_path / "hangman-9-misses.runs.jsonl").read_text().splitlines()
     assert [json.loads(line)["command"] for line in log] == ["first", "second"]
+
+
+@pytest.mark.lists
+@pytest.mark.usefixtures("lingo_dir")
+def test_the_lingo_bench_reports_the_proof_a_tree_records_else_proves_it() -> None:
+    """A shipped tree's proof after its opening is reported as recorded; a tree without one is
+    proven there, to the same bound when the tree is optimal after its opening."""
+    from dataclasses import replace
+
+    from bench.common import lingo_list
+    from bench.lingo import opening_cell_figures
+    from sleuth.core.strategies import get
+    from sleuth.core.tree import evaluate
+    from sleuth.games.lingo.game import lingo_game
+    from sleuth.games.lingo.prepare import load_tree
+    from sleuth.words.wordlist import load_words
+
+    words = list(load_words(lingo_list(13)).words)
+    game, tree = lingo_game(words), load_tree(words)
+    assert tree is not None and tree.optimal_after_opening
+    played = evaluate(game, get("prepared"))
+    assert opening_cell_figures(game, tree, played, 60) == (tree.opening, True,
+                                                            tree.proof_seconds)
+    bound, optimum, _ = opening_cell_figures(game, replace(tree, opening=None), played, 60)
+    assert (bound, optimum) == (tree.total, True)

@@ -12,7 +12,7 @@ from sleuth.words import lists
 
 ATTEMPTS = 5
 #: The mean scores of the shipped trees when they were prepared (lengths 4 to 13).
-MEANS = dict(zip(range(4, 14), ["133.98", "195.97", "235.26", "265.78", "289.92", "306.86",
+MEANS = dict(zip(range(4, 14), ["133.98", "195.97", "235.28", "265.78", "289.92", "306.86",
                                 "321.84", "336.34", "351.48", "363.80"], strict=True))
 
 

@@ -160,6 +160,14 @@ class Prepared:
         """Whether no strategy opening with this tree's first guess scores more."""
         return self.opening is not None and self.opening <= self.total + 1e-6
 
+    @property
+    def proof_seconds(self) -> float | None:
+        """The seconds its proof after the opening had (None: not proven; PROVE_SECONDS when
+        its file is from before they were recorded)."""
+        if self.opening is None:
+            return None
+        return PROVE_SECONDS if self.opening_seconds is None else self.opening_seconds
+
     def document(self) -> dict[str, Any]:
         """The tree file of this tree: the one format, Lingo's figures in its header."""
         extra: dict[str, Any] = {"length": self.length, "total": self.total,
@@ -208,10 +216,8 @@ def _number(value: Any) -> float | None:
 def needs_proof(tree: Prepared, seconds: float) -> bool:
     """Whether ``tree`` is to be proven after its opening with ``seconds``: it never was, or
     its proof had fewer seconds (PROVE_SECONDS when its file does not say) and left a gap."""
-    if seconds <= 0 or tree.optimal_after_opening:
-        return False
-    had = PROVE_SECONDS if tree.opening_seconds is None else tree.opening_seconds
-    return tree.opening is None or seconds > had
+    return seconds > 0 and not tree.optimal_after_opening and (
+        tree.proof_seconds is None or seconds > tree.proof_seconds)
 
 
 def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared | None:
