@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -63,6 +64,24 @@ def this_run(command: str, seconds: float, **what: object) -> dict[str, object]:
     """A line of a runs log: now, this commit, the command, what it did, its seconds."""
     return {"date": f"{datetime.now(UTC):%Y-%m-%d %H:%M}", "commit": commit(),
             "command": command, **what, "seconds": round(seconds, 1)}
+
+
+EARLIER = re.compile(r"- earlier rows: lengths ([\d, ]+) are kept from an earlier run \((.*)\)$")
+
+
+def earlier_runs(path: Path, kept: set[int]) -> str:
+    """Lines naming the runs the ``kept`` rows (by length) of the results file at ``path``
+    come from (command, date and commit, as that file said: its own run, or the earlier ones
+    it names in turn), one line a run; nothing when no row is kept."""
+    if not kept:
+        return ""
+    lines = path.read_text().splitlines()
+    older = [(m[2], {int(n) for n in m[1].split(",")}) for m in map(EARLIER.match, lines) if m]
+    own = "; ".join(line[2:] for line in lines if line.startswith(("- command:", "- date:")))
+    sources = [(own, kept - set().union(*(lengths for _, lengths in older))), *older]
+    said = [f"- earlier rows: lengths {', '.join(map(str, sorted(lengths & kept)))} are kept "
+            f"from an earlier run ({where})" for where, lengths in sources if lengths & kept]
+    return "\n\n" + "\n".join(said)
 
 
 def earlier_lines(path: Path, prefixes: dict[K, str]) -> dict[K, str]:

@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.common import RESULTS, earlier_lines, header, lingo_list
+from bench.common import RESULTS, earlier_lines, earlier_runs, header, lingo_list
 from sleuth.core.game import Game
 from sleuth.core.storage import published
 from sleuth.core.strategies import get
@@ -120,17 +120,6 @@ def opening_cell_figures(game: Game, tree: Prepared, played: Evaluation, seconds
     return bound.total, bound.optimum, time.perf_counter() - start
 
 
-def earlier_run(path: Path, kept: dict[int, str]) -> str:
-    """A sentence naming the run the ``kept`` rows come from (its command, date and commit, as
-    its file said), or nothing when no row is kept."""
-    if not kept:
-        return ""
-    said = [line[2:] for line in path.read_text().splitlines()
-            if line.startswith(("- command:", "- date:", "- earlier rows:"))]
-    lengths = ", ".join(map(str, sorted(kept)))
-    return f"\n\n- earlier rows: lengths {lengths} are kept from an earlier run ({'; '.join(said)})"
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lengths", default="4-13")
@@ -185,7 +174,7 @@ def main(argv: list[str] | None = None) -> None:
              "opening (as the tree records it); per game: wall time of a "
              "game of the player program through the referee, process start included "
              f"({args.games} words per length, seed 2014; the C++ entry takes 0.1 to 0.4 s)."
-             + earlier_run(RESULTS / "lingo.md", kept) + "\n\n")
+             + earlier_runs(RESULTS / "lingo.md", set(kept)) + "\n\n")
     columns = ["length", "words", "C++ entry", "floor", *names, "prepared", "bound",
                "after its first guess", "gap", "prepare", "per game", "first guess"]
     text += "| " + " | ".join(columns) + " |\n" + "|---" * len(columns) + "|\n"

@@ -115,3 +115,20 @@ def test_the_lingo_bench_reports_the_proof_a_tree_records_else_proves_it() -> No
                                                             tree.proof_seconds)
     bound, optimum, _ = opening_cell_figures(game, replace(tree, opening=None), played, 60)
     assert (bound, optimum) == (tree.total, True)
+
+
+def test_kept_rows_name_the_run_each_comes_from_without_nesting(tmp_path: Path) -> None:
+    from bench.common import earlier_runs
+
+    old = tmp_path / "old.md"
+    old.write_text("- command: `b --lengths 5-6`\n- date: today\n\n"
+                   "- earlier rows: lengths 4, 7 are kept from an earlier run (command: `a`)\n")
+    said = earlier_runs(old, {7, 5, 4}).strip().splitlines()
+    assert said == [
+        "- earlier rows: lengths 5 are kept from an earlier run (command: `b --lengths 5-6`; "
+        "date: today)",
+        "- earlier rows: lengths 4, 7 are kept from an earlier run (command: `a`)"]
+    new = tmp_path / "new.md"
+    new.write_text("- command: `c --lengths 6`\n" + "\n".join(said) + "\n")
+    assert earlier_runs(new, {4}).strip() == said[1].replace("4, 7", "4")
+    assert earlier_runs(new, set()) == ""
