@@ -550,3 +550,14 @@ def test_needs_proof_reads_an_unrecorded_proof_time_as_the_default(tree: tuple[P
     assert not needs_proof(short, PROVE_SECONDS) and needs_proof(short, PROVE_SECONDS + 1)
     met = replace(short, opening=unproven.total)
     assert not needs_proof(met, 10 * PROVE_SECONDS)
+
+
+def test_a_tree_file_whose_proof_seconds_are_not_a_number_is_no_tree(
+        words: list[str], tree: tuple[Prepared, Path], tmp_path: Path) -> None:
+    doc = replace(tree[0], opening=tree[0].total, opening_seconds=5.0).document()
+    path = tree_path(words, tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    assert load_tree(words, tmp_path) is not None
+    path.write_text(json.dumps({**doc, "opening_seconds": "soon"}))
+    assert load_tree(words, tmp_path) is None
