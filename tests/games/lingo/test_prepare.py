@@ -33,6 +33,7 @@ from sleuth.games.lingo.prepare import (
     load_tree,
     needs_proof,
     prepare,
+    save_book,
     tree_path,
 )
 from sleuth.games.lingo.referee import play_game
@@ -220,6 +221,22 @@ def test_dask_cluster_prepares_the_same_tree(words: list[str], tmp_path: Path,
     assert on_dask.total == pytest.approx(tree[0].total) and on_dask.first == tree[0].first
     assert result.exit_code == 0, result.output
     assert len(list((tmp_path / "c" / "lingo-trees").glob("4-*.json"))) == 1
+
+
+def test_the_book_records_a_tree_once_and_a_change_beside_the_one_before(
+        tree: tuple[Prepared, Path], tmp_path: Path) -> None:
+    prepared, _ = tree
+    path = save_book(prepared, tmp_path, "sleuth lingo prepare --book x", "four letters")
+    shipped = Prepared.load(path)
+    assert shipped is not None and shipped.book["command"] == "sleuth lingo prepare --book x"
+    assert "before" not in shipped.book and shipped.total == prepared.total
+    written = path.read_bytes()
+    assert save_book(shipped, tmp_path, "sleuth lingo prepare --book y", "four") == path
+    assert path.read_bytes() == written  # nothing changed: the book is not written again
+    proven = replace(shipped, opening=shipped.total, opening_seconds=60.0)
+    again = Prepared.load(save_book(proven, tmp_path, "sleuth lingo prepare --book y", "four"))
+    assert again is not None and again.optimal_after_opening
+    assert again.book["command"].endswith("--book y") and again.book["before"] == shipped.book
 
 
 @pytest.mark.processes

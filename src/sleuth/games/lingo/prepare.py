@@ -234,12 +234,15 @@ def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared |
 
 def save_book(tree: Prepared, folder: Path, command: str, source: str) -> Path:
     """Write ``tree`` as the shipped tree of its length into ``folder``, recording the command
-    that built it (or proved it, with the book it had before), the commit and the list."""
+    that built it (or proved it, with the book it had before), the commit and the list; a
+    folder already holding this very tree is left as it is."""
+    path = book_path(tree.length, folder)
+    if Prepared.load(path) == tree:
+        return path
     book: dict[str, Any] = {"command": command, "commit": _commit(), "list": source,
                             "date": time.strftime("%Y-%m-%d", time.gmtime())}
     if tree.book:
         book["before"] = tree.book
-    path = book_path(tree.length, folder)
     replace(tree, book=book).save(path)
     return path
 
