@@ -35,6 +35,27 @@ def test_exact_search_matches_brute_force(secrets: list[str], extra: list[str],
         brute_best_total(every, secrets, attempts))
 
 
+@settings(max_examples=60, deadline=None)
+@given(words, guesses, st.integers(1, 4), st.integers(-300, 300))
+def test_a_floor_is_beaten_by_the_optimum_or_proven_unbeatable(
+        secrets: list[str], extra: list[str], attempts: int, offset: int) -> None:
+    """A search told a floor near the optimum gives the optimum and its guess above it, and the
+    floor with no guess at or below it."""
+    every = sorted(set(extra) | set(secrets))
+    game = lingo_game(secrets, every)
+    ctx = context(game.guesses, fb.solved_code(3))
+    cands = game.start().candidates
+    pts = np.array([100.0 * (6 - a) for a in range(6 - attempts, 6)])
+    best = brute_best_total(every, secrets, attempts)
+    floor = best + offset
+    value, guess = best_value(ctx, game.secrets, cands, game.guess_of_secret(cands), pts,
+                              floor=floor)
+    if best > floor:
+        assert value == pytest.approx(best) and 0 <= guess < len(game.guesses)
+    else:
+        assert (value, guess) == (floor, -1)
+
+
 @settings(max_examples=40, deadline=None)
 @given(words, st.integers(3, 4), st.integers(1, 3), st.integers(1, 3))
 def test_shortlists_never_overstate(secrets: list[str], attempts: int, exact: int,

@@ -28,6 +28,7 @@ from sleuth.games.lingo.prepare import (
     Prepared,
     PreparedStrategy,
     Settings,
+    class_job,
     first_choices,
     list_key,
     load_tree,
@@ -113,6 +114,18 @@ def test_a_tree_short_of_its_proof_is_searched_over_every_word_there(lingo_dir: 
     assert played.mean_score() * len(words) == pytest.approx(proven.total)
     assert opening_bound(game, game.guess_index(proven.first), seconds=60).total == \
         proven.opening
+
+
+def test_a_class_no_guess_beats_the_tree_in_gets_its_total_and_no_moves(
+        words: list[str]) -> None:
+    game = lingo_game(words)
+    first = game.guess_index("tare") if "tare" in words else 0
+    code, part = max(game.partition(first, game.start().candidates), key=lambda c: c[1].size)
+    batch = [(int(code), part)]
+    plain = class_job(words, 0, 0, batch, True)[0]
+    assert plain["moves"] and plain["total"] > 0
+    assert class_job(words, 0, 0, batch, True, plain["total"])[0] == {**plain, "moves": {}}
+    assert class_job(words, 0, 0, batch, True, plain["total"] - 1)[0] == plain
 
 
 def test_tree_is_found_by_the_words_not_their_order(words: list[str],

@@ -387,14 +387,15 @@ def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray) -> int:
 
 @njit(cache=True, nogil=True)
 def _three_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
-                pts: np.ndarray) -> tuple[float, int]:
-    """V_3 of ``sub`` exactly, and the guess reaching it."""
+                pts: np.ndarray, floor: float = -1.0) -> tuple[float, int]:
+    """V_3 of ``sub`` exactly, and the guess reaching it; with a ``floor``, ``(floor, -1)``
+    when no guess beats it (only guesses that might are searched)."""
     settled = _settled(ctx, sub, own)
     if settled >= 0:
         return pts[0] + pts[1] * (sub.shape[0] - 1), settled
     width = 0 if sub.shape[0] <= ctx.exact else ctx.width
     bound, order = _ranked(ctx, sub, own, pts, width)
-    best, best_g = -1.0, order[0]
+    best, best_g = floor, -1
     for g in order:
         if bound[g] <= best + EPS:
             break
@@ -406,13 +407,14 @@ def _three_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
 
 @njit(cache=True, nogil=True)
 def _four_left(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
-               pts: np.ndarray) -> tuple[float, int]:
-    """V_4 of ``sub`` over the context's shortlist (every guess when its width is 0)."""
+               pts: np.ndarray, floor: float = -1.0) -> tuple[float, int]:
+    """V_4 of ``sub`` over the context's shortlist (every guess when its width is 0); with a
+    ``floor`` as :func:`_three_left`."""
     settled = _settled(ctx, sub, own)
     if settled >= 0:
         return pts[0] + pts[1] * (sub.shape[0] - 1), settled
     bound, order = _ranked(ctx, sub, own, pts, ctx.width)
-    best, best_g = -1.0, order[0]
+    best, best_g = floor, -1
     for g in order:
         if bound[g] <= best + EPS:
             break
@@ -774,23 +776,37 @@ def class_sums(ctx: Context, secrets: np.ndarray, table: np.ndarray) -> np.ndarr
 
 
 def best_value(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
-               points: np.ndarray) -> tuple[float, int]:
+               points: np.ndarray, floor: float | None = None) -> tuple[float, int]:
     """Best total score of the candidates ``cands`` (sorted secret indices; ``own`` their guess
     indices, -1 if unguessable) with ``len(points)`` attempts left worth ``points``, and the
-    guess reaching it, within the limits of the context (see :func:`context`)."""
+    guess reaching it, within the limits of the context (see :func:`context`). With a
+    ``floor`` (say what a tree reaches), only a guess beating it is searched to the end:
+    ``(floor, -1)`` proves that none does, much sooner than the value would be found.
+
+    >>> from sleuth.words import feedback as fb
+    >>> words = fb.encode(["abc", "abd", "abe", "xyz"])
+    >>> ctx, pts = context(words, fb.solved_code(3)), np.array([300.0, 200.0, 100.0])
+    >>> best_value(ctx, words, np.arange(4), np.arange(4), pts, floor=800.0)
+    (800.0, -1)
+    >>> best_value(ctx, words, np.arange(4), np.arange(4), pts, floor=700.0)
+    (800.0, 0)
+    """
     cands = np.ascontiguousarray(cands, dtype=np.int64)
     _check_fits(ctx, len(cands))
     sub = np.ascontiguousarray(secrets[cands])
     own = np.ascontiguousarray(own, dtype=np.int64)
     pts = np.ascontiguousarray(points, dtype=np.float64)
+    low = -1.0 if floor is None else float(floor)
     if len(pts) == 1 or sub.shape[0] == 1:
-        return float(pts[0]), int(own[0])
-    if len(pts) == 2:
+        value, guess = float(pts[0]), int(own[0])
+    elif len(pts) == 2:
         value, guess = _two_left(ctx, sub, own, pts[0], pts[1])
     elif len(pts) == 3:
-        value, guess = _three_left(ctx, sub, cands, own, pts)
+        value, guess = _three_left(ctx, sub, cands, own, pts, low)
     elif len(pts) == 4:
-        value, guess = _four_left(ctx, sub, cands, own, pts)
+        value, guess = _four_left(ctx, sub, cands, own, pts, low)
     else:
         raise ValueError("searches at most four attempts deep")
+    if value <= low + EPS:
+        return low, -1
     return float(value), int(guess)

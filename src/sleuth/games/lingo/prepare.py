@@ -100,21 +100,28 @@ def searcher(words: Sequence[str], exact: int, width: int) -> tuple[Game, endgam
     return _GAMES[key]
 
 
-def best_guess(game: Game, ctx: endgame.Context, cands: np.ndarray, used: int
-               ) -> tuple[float, int]:
-    """The best total score of ``cands`` with ``used`` attempts spent, and its guess."""
+def best_guess(game: Game, ctx: endgame.Context, cands: np.ndarray, used: int,
+               floor: float | None = None) -> tuple[float, int]:
+    """The best total score of ``cands`` with ``used`` attempts spent, and its guess (with a
+    ``floor``: ``(floor, -1)`` when no guess beats it; see :func:`endgame.best_value`)."""
     return endgame.best_value(ctx, game.secrets, cands, game.guess_of_secret(cands),
-                              points_left(used))
+                              points_left(used), floor)
 
 
 def class_job(words: Sequence[str], exact: int, width: int,
-              batch: list[tuple[int, np.ndarray]], deep: bool) -> list[dict[str, Any]]:
+              batch: list[tuple[int, np.ndarray]], deep: bool,
+              floor: float | None = None) -> list[dict[str, Any]]:
     """Search each class of the first guess with four attempts left; with ``deep`` also record
-    the third guess of every class the second guess leaves."""
+    the third guess of every class the second guess leaves. With a ``floor`` (one class: what
+    a tree reaches there), a class no guess beats it in gets that total and no moves."""
     game, ctx = searcher(words, exact, width)
     out = []
     for code, cands in batch:
-        value, second = best_guess(game, ctx, cands, 1)
+        value, second = best_guess(game, ctx, cands, 1, floor)
+        if second < 0:
+            out.append({"code": int(code), "size": int(cands.size), "total": value,
+                        "moves": {}})
+            continue
         moves = {str(code): game.guess_labels[second]}
         if deep:
             for code2, part in game.partition(second, cands):
@@ -508,8 +515,8 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
     """``tree`` proven after its first guess and improved where that finds it short: the proof
     (:func:`scoring.opening_proof`, ``seconds`` to count lost games) starts each class from
     what the tree reaches there; the classes of up to GRAFT_SEARCH words it leaves short of
-    their bound are then searched over every word on the workers, smallest first, for as long
-    again (the searches still running then are ended); each exact value replaces its class's
+    their bound are then searched over every word on the workers (a guess only as far as it
+    may beat what the tree reaches there), smallest first, for as long again (the searches still running then are ended); each exact value replaces its class's
     bound, and each one that beats the tree is grafted in. The bound is recorded (the lower of
     it and one recorded before, both sound), with ``seconds``: when the tree meets it, no
     strategy opening with this guess scores more."""
@@ -524,8 +531,9 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
     deadline = time.perf_counter() + seconds
     stage = _Stage("searching every word", len(short), 0, progress if short else None)
     words = list(game.secret_labels)
-    pending = {runner.submit(class_job, words, 0, 0, [(code_of[int(part[0])], part)], True):
-               (part, cap) for part, cap in short}  # candidates are 0..n-1: parts are secrets
+    pending = {runner.submit(class_job, words, 0, 0, [(code_of[int(part[0])], part)], True,
+                             known[int(part[0])]): (part, cap)
+               for part, cap in short}  # candidates are 0..n-1: parts are secrets
     total, moves = bound.total, {}
     while pending and time.perf_counter() < deadline:
         for future in [f for f in pending if f.done()]:

@@ -383,7 +383,7 @@ class _Bounder:
             if not (values and full) or parts[t].size > FULL_SEARCH or \
                     time.perf_counter() > deadline:
                 break
-            caps[t] = self.value(parts[t], self.full)
+            caps[t] = self.value(parts[t], self.full, found[t])
             short.remove(t)
         return Searched(float(pts[0] * hit + caps.sum()), not short,
                         [(parts[t], float(caps[t])) for t in short])
@@ -410,11 +410,14 @@ class _Bounder:
 
         on_threads(lower, [chosen[k::threads] for k in range(threads)], stop)
 
-    def value(self, part: np.ndarray, ctx: Context) -> float:
-        """A class's value found by the search of ``ctx`` (shortlisted, or over every word)."""
+    def value(self, part: np.ndarray, ctx: Context, reached: float = -np.inf) -> float:
+        """A class's value found by the search of ``ctx`` (shortlisted, or over every word);
+        given a total some strategy ``reached`` there, only guesses beating it are searched."""
         cands = self.pos.candidates[part]
+        floor = None if reached == -np.inf else reached
         return self.endgame.best_value(ctx, self.game.secrets, cands,
-                                       self.game.guess_of_secret(cands), self.points[1:])[0]
+                                       self.game.guess_of_secret(cands), self.points[1:],
+                                       floor)[0]
 
 
 def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0,
