@@ -516,10 +516,11 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
     (:func:`scoring.opening_proof`, ``seconds`` to count lost games) starts each class from
     what the tree reaches there; the classes of up to GRAFT_SEARCH words it leaves short of
     their bound are then searched over every word on the workers (a guess only as far as it
-    may beat what the tree reaches there), smallest first, for as long again (the searches still running then are ended); each exact value replaces its class's
-    bound, and each one that beats the tree is grafted in. The bound is recorded (the lower of
-    it and one recorded before, both sound), with ``seconds``: when the tree meets it, no
-    strategy opening with this guess scores more."""
+    may beat what the tree reaches there), smallest first, for as long again (the searches
+    still running then are ended); each exact value replaces its class's bound, and each one
+    that beats the tree is grafted in. The bound is recorded (the lower of it and one recorded
+    before, both sound), with ``seconds``: when the tree meets it, no strategy opening with
+    this guess scores more."""
     from sleuth.games.lingo.scoring import class_totals, opening_proof
 
     start, first = time.perf_counter(), game.guess_index(tree.first)
