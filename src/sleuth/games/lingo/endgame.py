@@ -50,6 +50,9 @@ from sleuth.words.feedback import _fill_row, _place_values, _scratch, _secret_ta
 
 EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
+#: Largest set whose search with a floor first counts lost games to rule guesses out (its
+#: table of every guess's codes then takes words x secrets x 8 bytes at most).
+FILTERED = 1000
 
 KEY = types.UniTuple(types.int64, 2)  # a memo key: two 64-bit hashes
 
@@ -686,6 +689,71 @@ def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndar
     return min(best, cap)
 
 
+@njit(cache=True, nogil=True)
+def _unrefuted4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndarray,
+                pts: np.ndarray, floor: float, length: int, budget: np.ndarray) -> np.ndarray:
+    """The guesses (best bound first) that :func:`_table_bound4`'s count of lost games leaves
+    above ``floor``, one per partition: every other guess scores at most ``floor``. Once
+    ``budget`` runs out, every guess not yet refuted is kept."""
+    s = table.shape[1]
+    loc = np.arange(s)
+    bound, order = _table_ranked(ctx, table, loc, pts, budget)
+    row = np.empty(s, np.int64)
+    seen = Dict.empty(key_type=KEY, value_type=types.float64)
+    kept = np.empty(order.shape[0], np.int64)
+    k = 0
+    for g in order:
+        if bound[g] <= floor + EPS:
+            break
+        if budget[0] < 0:
+            kept[k] = g
+            k += 1
+            continue
+        if not _table_fresh(ctx, table, g, loc, row, seen, budget):
+            continue
+        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx.solved)
+        for t in range(starts.shape[0]):
+            if value <= floor + EPS or sizes[t] <= 2:
+                break
+            part = part_order[starts[t]:starts[t] + sizes[t]]
+            inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget)
+            value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
+        if value > floor + EPS:
+            kept[k] = g
+            k += 1
+    return kept[:k]
+
+
+@njit(cache=True, nogil=True)
+def _four_left_above(ctx: Context, sub: np.ndarray, ids: np.ndarray, own: np.ndarray,
+                     pts: np.ndarray, floor: float, guesses: np.ndarray) -> tuple[float, int]:
+    """:func:`_four_left` with a ``floor``, trying only ``guesses`` (the others known not to
+    beat it)."""
+    best, best_g = floor, -1
+    for g in guesses:
+        value = _value4(ctx, sub, ids, own, g, pts, best)
+        if value > best + EPS:
+            best, best_g = value, g
+    return best, best_g
+
+
+def _class_table(ctx: Context, secrets: np.ndarray, cands: np.ndarray) -> np.ndarray:
+    """The codes of every guess on the candidates (renumbered for long words)."""
+    table = codes(ctx.guesses, secrets[cands], parallel=False)  # callers may run it on threads
+    if ctx.relabel.shape[1]:
+        table = table.astype(np.int64)
+        _relabel_rows(table, ctx.relabel, int(3 * ctx.place_values[0] - 1))
+    return table
+
+
+def _fresh(ctx: Context) -> Context:
+    """A context like ``ctx`` with scratch and memo of its own (for bounds, not values)."""
+    return ctx._replace(scratch=_scratch(), stamp=np.zeros_like(ctx.stamp),
+                        memo=Dict.empty(key_type=KEY, value_type=types.float64),
+                        sizes=np.zeros_like(ctx.sizes), labels=np.zeros_like(ctx.labels),
+                        relabel=ctx.relabel.copy())
+
+
 def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
                points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62) -> float:
     """A sound upper bound, at most ``cap``, on the best total of the candidates ``cands``
@@ -708,10 +776,7 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     pts[:len(points)] = points
     cands = np.ascontiguousarray(cands, dtype=np.int64)
     _check_fits(ctx, len(cands))
-    table = codes(ctx.guesses, secrets[cands], parallel=False)  # callers may run it on threads
-    if ctx.relabel.shape[1]:
-        table = table.astype(np.int64)
-        _relabel_rows(table, ctx.relabel, int(3 * ctx.place_values[0] - 1))
+    table = _class_table(ctx, secrets, cands)
     own = np.ascontiguousarray(own, dtype=np.int64)
     length = int(secrets.shape[1])
     left = np.array([budget], np.int64)
@@ -803,6 +868,9 @@ def best_value(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
         value, guess = _two_left(ctx, sub, own, pts[0], pts[1])
     elif len(pts) == 3:
         value, guess = _three_left(ctx, sub, cands, own, pts, low)
+    elif len(pts) == 4 and floor is not None and ctx.width == 0 and len(cands) <= FILTERED:
+        value, guess = _four_left_above(ctx, sub, cands, own, pts, low,
+                                        _unrefuted(ctx, secrets, cands, own, pts, low))
     elif len(pts) == 4:
         value, guess = _four_left(ctx, sub, cands, own, pts, low)
     else:
@@ -810,3 +878,13 @@ def best_value(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     if value <= low + EPS:
         return low, -1
     return float(value), int(guess)
+
+
+def _unrefuted(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
+               pts: np.ndarray, floor: float) -> np.ndarray:
+    """The guesses that counting lost games (:func:`_unrefuted4`) leaves above ``floor``
+    with four attempts left: only these can beat it."""
+    loss = np.zeros(5)
+    loss[:4] = pts
+    return _unrefuted4(_fresh(ctx), _class_table(ctx, secrets, cands), cands, own, loss, floor,
+                       int(secrets.shape[1]), np.array([1 << 62], np.int64))

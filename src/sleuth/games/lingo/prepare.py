@@ -44,7 +44,9 @@ if TYPE_CHECKING:
     from sleuth.solve.runner import Cluster
 
 PROVE_SECONDS = 300.0  # for the proof after the tree's opening (most of it counting lost games)
-GRAFT_SEARCH = 200  # largest class of the opening searched over every word on the workers
+#: Largest class of the opening searched over every word on the workers (what a floored search
+#: rules guesses out in by counting lost games).
+GRAFT_SEARCH = endgame.FILTERED
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
 BATCHES = 48  # work units per tree, fixed so that a resumed run finds the same ones
 Progress = Callable[[str, int, int], None]  # (stage, done, total), from each stage's start

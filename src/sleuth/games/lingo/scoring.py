@@ -268,10 +268,11 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
     return bound
 
 
-# largest class searched over every word when proving a first guess's value (tarlies' classes
-# at length 7: 48 words 15 s, 164 words 2.5 s, 303 words over 20 minutes: one search cannot be
-# stopped, so the limit keeps the time limit close)
-FULL_SEARCH = 80
+# largest class searched over every word when proving a first guess's value: one search cannot
+# be stopped, so the limit keeps the time limit close (tarlies' classes at length 7, searched
+# above what the tree reaches: 48 words 0.1 s, 164 words 0.7 s, 303 words 40 s; without that
+# floor 15 s, 2.5 s and over an hour)
+FULL_SEARCH = 320
 LOOKUPS_PER_SECOND = 3e8  # feedback codes endgame.loss_bound reads a second, for its budget
 SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
 
