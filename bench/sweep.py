@@ -71,7 +71,7 @@ def run_sweep(lists: str, hard: bool, top: int, minutes: float | None, workers: 
     try:
         sweep = sweep_openers(game, order, journal, top=top, workers=workers,
                               on_result=on_result)
-    except OutOfTime:
+    except (OutOfTime, KeyboardInterrupt):  # Ctrl-C ends the run as the time limit does
         sweep = Sweep.load(journal)
     finished = all(sweep.done(word, top) for word in order)
     return sweep, searched[0], time.perf_counter() - started, finished

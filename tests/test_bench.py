@@ -132,3 +132,27 @@ def test_kept_rows_name_the_run_each_comes_from_without_nesting(tmp_path: Path) 
     new.write_text("- command: `c --lengths 6`\n" + "\n".join(said) + "\n")
     assert earlier_runs(new, {4}).strip() == said[1].replace("4, 7", "4")
     assert earlier_runs(new, set()) == ""
+
+
+@pytest.mark.lists
+@pytest.mark.usefixtures("wordle_dir")
+def test_a_sweep_stopped_by_ctrl_c_keeps_what_it_searched(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C ends a sweep's run as its time limit does: the openers searched are in the
+    journal, and the run reports them (so it is logged) instead of a traceback."""
+    sweep = importlib.import_module("bench.sweep")
+    told = []
+
+    def stop_after_two(word: str, total: int | None, _: object) -> None:
+        told.append(word)
+        if len(told) == 2:
+            raise KeyboardInterrupt
+
+    real = sweep.sweep_openers
+    monkeypatch.setattr(sweep, "sweep_openers",
+                        lambda *a, **k: real(*a, **{**k, "on_result": stop_after_two}))
+    journal = tmp_path / "j.jsonl"
+    done, _, _, finished = sweep.run_sweep("wordle-original", False, 2, None, 1, journal,
+                                           limit=6)
+    assert len(done.totals) + len(done.at_least) == 2 and not finished
+    assert len(journal.read_text().splitlines()) == 3  # the header and two openers
