@@ -199,3 +199,17 @@ def test_a_bound_search_on_threads_answers_ctrl_c_at_once(monkeypatch: pytest.Mo
     stopped = len(calls)
     time.sleep(0.8)
     assert len(calls) == stopped < 48
+
+
+def test_classes_left_to_the_caller_keep_their_two_deep_bound(lingo_dir) -> None:
+    """A proof leaving every class to its caller (prepare searches them on its workers) counts
+    no lost games: its bound is the two-deep one, with every class short of it handed back."""
+    from sleuth.games.lingo.scoring import opening_proof
+
+    game = lingo_game((lingo_dir / "wordlist4.txt").read_text().split()[:500])
+    guess = game.guess_index("bare")
+    loose = opening_proof(game, guess, seconds=0)[0].total
+    counted = opening_proof(game, guess, reached=0.0, full=False)[0].total
+    bound, found = opening_proof(game, guess, reached=0.0, full=False, leave=500)
+    assert counted < bound.total == loose and not found.met
+    assert sum(part.size for part, _ in found.short) <= 500 and len(found.short) > 1

@@ -515,10 +515,11 @@ def _search(words: list[str], settings: Settings, runner: Runner, journal: _Fini
 def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
              progress: Progress | None = None) -> Prepared:
     """``tree`` proven after its first guess and improved where that finds it short: the proof
-    (:func:`scoring.opening_proof`, ``seconds`` to count lost games) starts each class from
-    what the tree reaches there; the classes of up to GRAFT_SEARCH words it leaves short of
-    their bound are then searched over every word on the workers (a guess only as far as it
-    may beat what the tree reaches there), smallest first, for as long again (the searches
+    (:func:`scoring.opening_proof`, ``seconds`` to count lost games in the classes of more
+    than GRAFT_SEARCH words) starts each class from what the tree reaches there; the classes of
+    up to GRAFT_SEARCH words short of their bound are then searched over every word on the
+    workers (a guess only as far as counting lost games, then its search, leave it able to
+    beat what the tree reaches there), smallest first, for as long again (the searches
     still running then are ended); each exact value replaces its class's bound, and each one
     that beats the tree is grafted in. The bound is recorded (the lower of it and one recorded
     before, both sound), with ``seconds``: when the tree meets it, no strategy opening with
@@ -529,7 +530,8 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
     known = class_totals(game, first, evaluate(game, PreparedStrategy(given=tree)).scores())
     code_of = {int(p[0]): c for c, p in game.partition(first, game.start().candidates)}
     bound, found = _timed("proving after the opening", seconds, lambda: opening_proof(
-        game, first, seconds=seconds, reached=tree.total, known=known, full=False), progress)
+        game, first, seconds=seconds, reached=tree.total, known=known, full=False,
+        leave=GRAFT_SEARCH), progress)
     short = [(part, cap) for part, cap in found.short if part.size <= GRAFT_SEARCH]
     deadline = time.perf_counter() + seconds
     stage = _Stage("searching every word", len(short), 0, progress if short else None)

@@ -359,14 +359,17 @@ class _Bounder:
         return (hit + eg.class_sums(self.ctx, self.secrets, table))[pool]
 
     def searched(self, guess: int, deadline: float = float("inf"), *, values: bool = True,
-                 known: dict[int, float] | None = None, full: bool = True) -> Searched:
+                 known: dict[int, float] | None = None, full: bool = True,
+                 leave: int = 0) -> Searched:
         """Level 3: each class's level-2 bound lowered by :func:`endgame.loss_bound`
         (which counts lost games), or replaced by its value when a search meets it. With
         ``values``, every class is first searched over a shortlist, or, with ``known`` (a total
         some strategy reaches, by the class's first secret), takes that. Then, smallest first
         until ``deadline`` (a perf_counter time), the classes short of their bound get the loss
         bound, and with ``values`` and ``full`` those of up to FULL_SEARCH candidates still
-        short are searched over every word; the others keep their bound."""
+        short are searched over every word; the others keep their bound. Classes of up to
+        ``leave`` words are left short for the caller to search (their searches count lost
+        games first themselves)."""
         pts = self.points
         hit, parts, caps = self.classes.pop(guess)
         caps = caps.copy()
@@ -378,7 +381,8 @@ class _Bounder:
         short = sorted((t for t in range(len(parts)) if found[t] < caps[t] - 1e-9),
                        key=lambda t: parts[t].size)
         if len(pts) - 1 in (3, 4):
-            self.lower_by_losses(parts, caps, short, deadline)
+            self.lower_by_losses(parts, caps, [t for t in short if parts[t].size > leave],
+                                 deadline)
             short = [t for t in short if found[t] < caps[t] - 1e-9]
         for t in list(short):
             if not (values and full) or parts[t].size > FULL_SEARCH or \
@@ -544,12 +548,13 @@ def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
 
 def opening_proof(game: Game, guess: int, *, seconds: float = 60.0,
                   reached: float | None = None, known: dict[int, float] | None = None,
-                  full: bool = True) -> tuple[Bound, Searched]:
+                  full: bool = True, leave: int = 0) -> tuple[Bound, Searched]:
     """:func:`opening_bound`, and what its search found (:class:`Searched`), with the classes
     left short of their bound: where a tree may gain. ``known``: what a tree reaches in each
     class, by the class's first secret, taken instead of searching a shortlist (so the searches
     run however far the bound is from ``reached``); without ``full`` no class is searched over
-    every word (the caller does it, as :func:`prepare.improved` does on its workers)."""
+    every word (the caller does it, as :func:`prepare.improved` does on its workers), and
+    classes of up to ``leave`` words are not bounded here at all (the caller searches them)."""
     pos = game.start()
     if game.weights is not None or pos.cost >= game.max_cost:
         raise ValueError("opening bounds are for unweighted games with attempts left")
@@ -559,5 +564,5 @@ def opening_proof(game: Game, guess: int, *, seconds: float = 60.0,
     near = known is not None or reached is None or total <= reached * (1 + SEARCH_WITHIN)
     if seconds > 0 and bounder.searchable:
         found = bounder.searched(guess, time.perf_counter() + seconds, values=near, known=known,
-                                 full=full)
+                                 full=full, leave=leave)
     return Bound(float(found.total), guess, True, found.met, 1), found
