@@ -271,7 +271,7 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
 # largest class searched over every word when proving a first guess's value: one search cannot
 # be stopped, so the limit keeps the time limit close (tarlies' classes at length 7, searched
 # above what the tree reaches: 48 words 0.1 s, 164 words 0.7 s, 303 words 40 s; without that
-# floor 15 s, 2.5 s and over an hour)
+# floor 15 s, 2.5 s and unfinished after 55 minutes)
 FULL_SEARCH = 320
 LOOKUPS_PER_SECOND = 3e8  # feedback codes endgame.loss_bound reads a second, for its budget
 SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
