@@ -44,9 +44,6 @@ if TYPE_CHECKING:
     from sleuth.solve.runner import Cluster
 
 PROVE_SECONDS = 300.0  # for the proof after the tree's opening (most of it counting lost games)
-#: Largest class of the opening searched over every word on the workers (what a floored search
-#: rules guesses out in by counting lost games).
-GRAFT_SEARCH = endgame.FILTERED
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
 BATCHES = 48  # work units per tree, fixed so that a resumed run finds the same ones
 Progress = Callable[[str, int, int], None]  # (stage, done, total), from each stage's start
@@ -516,23 +513,24 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
              progress: Progress | None = None) -> Prepared:
     """``tree`` proven after its first guess and improved where that finds it short: the proof
     (:func:`scoring.opening_proof`, ``seconds`` to count lost games in the classes of more
-    than GRAFT_SEARCH words) starts each class from what the tree reaches there; the classes of
-    up to GRAFT_SEARCH words short of their bound are then searched over every word on the
-    workers (a guess only as far as counting lost games, then its search, leave it able to
-    beat what the tree reaches there), smallest first, for as long again (the searches
-    still running then are ended); each exact value replaces its class's bound, and each one
-    that beats the tree is grafted in. The bound is recorded (the lower of it and one recorded
-    before, both sound), with ``seconds``: when the tree meets it, no strategy opening with
-    this guess scores more."""
+    than :func:`endgame.filtered` words) starts each class from what the tree reaches there;
+    the smaller classes short of their bound are then searched over every word on the workers
+    (a guess only as far as counting lost games, then its search, leave it able to beat what
+    the tree reaches there), smallest first, for as long again (the searches still running
+    then are ended); each exact value replaces its class's bound, and each one that beats the
+    tree is grafted in. The bound is recorded (the lower of it and one recorded before, both
+    sound), with ``seconds``: when the tree meets it, no strategy opening with this guess
+    scores more."""
     from sleuth.games.lingo.scoring import class_totals, opening_proof
 
     start, first = time.perf_counter(), game.guess_index(tree.first)
     known = class_totals(game, first, evaluate(game, PreparedStrategy(given=tree)).scores())
     code_of = {int(p[0]): c for c, p in game.partition(first, game.start().candidates)}
+    searched = endgame.filtered(game.guesses)
     bound, found = _timed("proving after the opening", seconds, lambda: opening_proof(
         game, first, seconds=seconds, reached=tree.total, known=known, full=False,
-        leave=GRAFT_SEARCH), progress)
-    short = [(part, cap) for part, cap in found.short if part.size <= GRAFT_SEARCH]
+        leave=searched), progress)
+    short = [(part, cap) for part, cap in found.short if part.size <= searched]
     deadline = time.perf_counter() + seconds
     stage = _Stage("searching every word", len(short), 0, progress if short else None)
     words = list(game.secret_labels)
