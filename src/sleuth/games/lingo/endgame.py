@@ -659,6 +659,23 @@ def _table_bound3(ctx: Context, table: np.ndarray, loc: np.ndarray, ids: np.ndar
 
 
 @njit(cache=True, nogil=True)
+def _guess_loss4(ctx: Context, table: np.ndarray, row: np.ndarray, bound: float,
+                 ids: np.ndarray, own: np.ndarray, pts: np.ndarray, floor: float, length: int,
+                 budget: np.ndarray) -> float:
+    """A guess's ``bound`` with four attempts left (its codes on the class in ``row``), each of
+    its classes then bounded by :func:`_table_bound3`, largest first, until it is at most
+    ``floor``."""
+    value, (part_order, starts, sizes) = bound, _classes(row, ctx.solved)
+    for t in range(starts.shape[0]):
+        if value <= floor + EPS or sizes[t] <= 2:
+            break
+        part = part_order[starts[t]:starts[t] + sizes[t]]
+        inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget)
+        value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
+    return value
+
+
+@njit(cache=True, nogil=True)
 def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndarray,
                   pts: np.ndarray, cap: float, length: int, budget: np.ndarray) -> float:
     """Like :func:`_table_bound3` with four attempts left, on the whole class, each class of a
@@ -678,14 +695,8 @@ def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndar
             break
         if not _table_fresh(ctx, table, g, loc, row, seen, budget):
             continue
-        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx.solved)
-        for t in range(starts.shape[0]):
-            if value <= best + EPS or sizes[t] <= 2:
-                break
-            part = part_order[starts[t]:starts[t] + sizes[t]]
-            inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget)
-            value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
-        best = max(best, value)
+        best = max(best, _guess_loss4(ctx, table, row, bound[g], ids, own, pts, best, length,
+                                      budget))
     return min(best, cap)
 
 
@@ -711,14 +722,8 @@ def _unrefuted4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndarra
             continue
         if not _table_fresh(ctx, table, g, loc, row, seen, budget):
             continue
-        value, (part_order, starts, sizes) = bound[g], _classes(row, ctx.solved)
-        for t in range(starts.shape[0]):
-            if value <= floor + EPS or sizes[t] <= 2:
-                break
-            part = part_order[starts[t]:starts[t] + sizes[t]]
-            inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget)
-            value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
-        if value > floor + EPS:
+        if _guess_loss4(ctx, table, row, bound[g], ids, own, pts, floor, length,
+                        budget) > floor + EPS:
             kept[k] = g
             k += 1
     return kept[:k]
