@@ -117,19 +117,23 @@ def class_job(words: Sequence[str], exact: int, width: int,
     out = []
     for code, cands in batch:
         value, second = best_guess(game, ctx, cands, 1, floor)
-        if second < 0:
-            out.append({"code": int(code), "size": int(cands.size), "total": value,
-                        "moves": {}})
-            continue
-        moves = {str(code): game.guess_labels[second]}
-        if deep:
-            for code2, part in game.partition(second, cands):
-                if code2 != game.solved and part.size > 1:
-                    third = best_guess(game, ctx, part, 2)[1]
-                    moves[f"{code}.{code2}"] = game.guess_labels[third]
+        moves = {} if second < 0 else _class_moves(game, ctx, code, cands, second, deep)
         out.append({"code": int(code), "size": int(cands.size), "total": value,
                     "moves": moves})
     return out
+
+
+def _class_moves(game: Game, ctx: endgame.Context, code: int, cands: np.ndarray, second: int,
+                 deep: bool) -> dict[str, str]:
+    """The second guess of the class after first feedback ``code`` and, with ``deep``, the
+    best third guess of every class it leaves, as tree paths."""
+    moves = {str(code): game.guess_labels[second]}
+    if deep:
+        for code2, part in game.partition(second, cands):
+            if code2 != game.solved and part.size > 1:
+                third = best_guess(game, ctx, part, 2)[1]
+                moves[f"{code}.{code2}"] = game.guess_labels[third]
+    return moves
 
 
 # -- the preparation ----------------------------------------------------------------------------
