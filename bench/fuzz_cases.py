@@ -385,21 +385,40 @@ def snapshot(folder: Path) -> dict[str, str]:
     return seen
 
 
-def marked(marker: str) -> list[int]:
-    """Processes whose environment holds ``MARKER=marker`` (Linux /proc; none elsewhere)."""
+def marked(marker: str, session: int | None = None) -> list[int]:
+    """Processes whose environment holds ``MARKER=marker``, or in the session ``session``
+    (Linux /proc; none elsewhere). The session catches a process caught mid-exec, whose
+    environment reads empty for an instant."""
     wanted = f"{MARKER}={marker}".encode()
     found = []
     with contextlib.suppress(OSError):
         for entry in os.scandir("/proc"):
-            if entry.name.isdigit():
-                try:
-                    with open(f"/proc/{entry.name}/environ", "rb") as handle:
-                        environ = handle.read().split(b"\0")
-                except OSError:
-                    continue
-                if wanted in environ:
-                    found.append(int(entry.name))
+            if entry.name.isdigit() and (_in_session(entry.name, session)
+                                         or wanted in _environ(entry.name)):
+                found.append(int(entry.name))
     return found
+
+
+def _environ(pid: str) -> list[bytes]:
+    """The environment of a process as ``NAME=value`` byte strings (none once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as handle:
+            return handle.read().split(b"\0")
+    except OSError:
+        return []
+
+
+def _in_session(pid: str, session: int | None) -> bool:
+    """Whether the process belongs to the session ``session`` (fields after the name in
+    ``/proc/PID/stat``: state, parent, group, session)."""
+    if session is None:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return False
+    return len(fields) > 3 and int(fields[3]) == session
 
 
 def describe(pid: int) -> str:
@@ -479,7 +498,7 @@ def _run(case: Case, folder: Path, scratch: Path, python: str, env: dict[str, st
             expired.set()
             with contextlib.suppress(OSError):
                 os.killpg(proc.pid, signal.SIGKILL)
-            _kill(marked(marker))
+            _kill(marked(marker, proc.pid))
 
         def written() -> tuple[int, int]:
             return os.fstat(out.fileno()).st_size, os.fstat(err.fileno()).st_size
@@ -512,7 +531,7 @@ def _run(case: Case, folder: Path, scratch: Path, python: str, env: dict[str, st
                 timer.join()
         seconds = ended - started
         proc.returncode = os.waitstatus_to_exitcode(status)
-        leaked = _left_running(marker)
+        leaked = _left_running(marker, proc.pid)
         out.seek(0)
         err.seek(0)
         stdout = out.read().decode(errors="replace")
@@ -539,10 +558,10 @@ def _cap_memory(pid: int) -> None:
         pass
 
 
-def _left_running(marker: str) -> list[str]:
+def _left_running(marker: str, session: int) -> list[str]:
     """The case's processes still running ``GRACE`` seconds after it ended (then killed)."""
     deadline = time.monotonic() + GRACE
-    while (pids := marked(marker)) and time.monotonic() < deadline:
+    while (pids := marked(marker, session)) and time.monotonic() < deadline:
         time.sleep(0.1)
     shown = [describe(pid) for pid in pids]
     _kill(pids)
