@@ -310,18 +310,16 @@ def _split_bound(s, branching, class_bounds, weight) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
-    """A lower bound on the cost of ``cands`` from one level of look-ahead done exactly for the
-    guesses that are candidates (s**2 work) and by :func:`_split_bound` for all others.
-
-    Returns (bound, guess): the guess, a candidate, when it reaches the bound with classes of at
-    most two secrets (its cost is then exactly the bound, the optimum), else -1.
-    """
-    s = cands.size
+def _look_ahead(ctx, cands, guesses, class_bounds, weight, count, touched):
+    """(least bound, guess) over ``guesses`` (-1: none) of one level of look-ahead on
+    ``cands``; the guess is named only when its classes are of at most two secrets (its bound
+    is then its exact cost), else -1."""
     best = INF
     best_guess = -1
-    for i in range(s):
-        g = ctx.guess_of_secret[cands[i]]
+    for i in range(guesses.size):
+        g = guesses[i]
+        if g < 0:
+            continue
         b, _, largest = _bound_one(ctx.codes[g], ctx.solved, class_bounds, cands, count,
                                    touched, weight)
         if b < 0:
@@ -329,7 +327,20 @@ def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
         if b < best or (b == best and best_guess < 0 and largest <= 2):
             best = b
             best_guess = g if largest <= 2 else -1
-    other = _split_bound(s, ctx.branching, class_bounds, weight)
+    return best, best_guess
+
+
+@njit(cache=True, nogil=True)
+def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
+    """A lower bound on the cost of ``cands`` from one level of look-ahead done exactly for the
+    guesses that are candidates (s**2 work) and by :func:`_split_bound` for all others.
+
+    Returns (bound, guess): the guess, a candidate, when it reaches the bound with classes of at
+    most two secrets (its cost is then exactly the bound, the optimum), else -1.
+    """
+    best, best_guess = _look_ahead(ctx, cands, ctx.guess_of_secret[cands], class_bounds,
+                                   weight, count, touched)
+    other = _split_bound(cands.size, ctx.branching, class_bounds, weight)
     if other < best:
         return other, -1
     if other == best:
@@ -339,10 +350,9 @@ def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
 
 @njit(cache=True, nogil=True)
 def refined_bound(ctx, run, cands, depth, lower, count, touched, state) -> int:
-    """A class's lower bound ``lower`` raised cheaply: by what the memo knows, else by one level
-    of look-ahead (:func:`_candidate_bound`), which is stored in the memo. Under a restriction
-    the bound still holds: the guesses allowed are a subset of those it considers, and the
-    candidates (the only guesses it may name as optimal) are always allowed."""
+    """A class's lower bound ``lower`` raised by what the memo knows, else by one level of
+    look-ahead, which is stored in the memo: cheaply (:func:`_candidate_bound`), or under a
+    restriction exactly over the guesses its ``state`` allows (:func:`_look_ahead`)."""
     key = node_key(cands, depth if run.capped else 0, state)
     entry = run.memo.get(key, -1)
     if entry >= 0:
@@ -350,7 +360,11 @@ def refined_bound(ctx, run, cands, depth, lower, count, touched, state) -> int:
     deepest = run.bounds.shape[0] - 1
     below = run.bounds[min(depth - 1 if run.capped else depth, deepest)]
     weight = run.weights[min(depth, run.weights.size - 1)]
-    bound, guess = _candidate_bound(ctx, cands, below, weight, count, touched)
+    if state.size > 0:
+        allowed = ctx.rule.allowed(ctx.rule.table, state)  # under hard mode, few
+        bound, guess = _look_ahead(ctx, cands, allowed, below, weight, count, touched)
+    else:
+        bound, guess = _candidate_bound(ctx, cands, below, weight, count, touched)
     bound = max(bound, lower)
     _store(run.memo, key, bound, guess, guess >= 0)
     return bound

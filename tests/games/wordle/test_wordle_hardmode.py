@@ -166,6 +166,28 @@ def test_hard_mode_optimum_matches_exhaustive_reference(lists, fix: bool, cap: i
     assert optimal_mean(normal, max_guesses=cap, first_guess=first, workers=1).total <= best
 
 
+@settings(max_examples=60, deadline=None)
+@given(trap_lists(), st.booleans(), st.sampled_from([4, 6]), st.integers(-3, 3))
+def test_hard_mode_cut_bounds_the_optimum(lists, fix: bool, cap: int, shift: int) -> None:
+    """Told to beat ``upper``, the search gives the optimum below it, or a proven bound from
+    ``upper`` up to the optimum: the hard-mode look-ahead over the guesses allowed is sound."""
+    from sleuth.solve.search import optimal_mean
+    from sleuth.solve.tables import INF
+
+    secrets, extra = lists
+    game = wordle_game(secrets, secrets + extra, hard=True, attempts=cap)
+    first = secrets[0] if fix else None
+    best, _ = hard_reference(game, cap, first)
+    if best >= INF:
+        return
+    upper = max(1, best + shift)
+    result = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1, upper=upper)
+    if best < upper:
+        assert not getattr(result, "cut", False) and result.total == best
+    else:
+        assert result.cut and upper <= result.total <= best
+
+
 def test_hard_mode_memo_tells_hints_apart() -> None:
     """The class FILL HILL KILL MILL is reached after JAZZ (nothing revealed: FHKM splits it)
     and after JILL (_ILL green: only the candidates may follow); the memo kept from the first
