@@ -22,7 +22,9 @@ indices, memoised by a 64-bit hash of its indices (and the guesses left when the
 
 A game may restrict its guesses by the feedback so far (Wordle's hard mode) through a
 :class:`~sleuth.solve.restriction.GuessRule` offered by its ``allowed`` hook: each node's guesses
-are those its state allows, and the memo keys a node by its candidates *and* its state.
+are those its state allows, and the memo keys a node by its candidates *and* its state; a
+class's cheap look-ahead then tries exactly the guesses its state allows, which under hard
+mode's hints are few and split badly.
 
 Symmetry: in Mastermind-like code games (detected, and checked exactly on the feedback
 matrix), the permutations of colours and positions that fix every guess on the path map the
