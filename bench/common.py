@@ -66,7 +66,8 @@ def this_run(command: str, seconds: float, **what: object) -> dict[str, object]:
             "command": command, **what, "seconds": round(seconds, 1)}
 
 
-EARLIER = re.compile(r"- earlier rows: lengths ([\d, ]+) are kept from an earlier run \((.*)\)$")
+EARLIER = re.compile(r"- earlier rows: lengths? ([\d, ]+) (?:is|are) kept from an earlier run "
+                     r"\((.*)\)$")
 
 
 def earlier_runs(path: Path, kept: set[int]) -> str:
@@ -79,9 +80,16 @@ def earlier_runs(path: Path, kept: set[int]) -> str:
     older = [(m[2], {int(n) for n in m[1].split(",")}) for m in map(EARLIER.match, lines) if m]
     own = "; ".join(line[2:] for line in lines if line.startswith(("- command:", "- date:")))
     sources = [(own, kept - set().union(*(lengths for _, lengths in older))), *older]
-    said = [f"- earlier rows: lengths {', '.join(map(str, sorted(lengths & kept)))} are kept "
-            f"from an earlier run ({where})" for where, lengths in sources if lengths & kept]
+    said = [f"- earlier rows: {_lengths(sorted(lengths & kept))} kept from an earlier run "
+            f"({where})" for where, lengths in sources if lengths & kept]
     return "\n\n" + "\n".join(said)
+
+
+def _lengths(lengths: list[int]) -> str:
+    """``length 4 is`` or ``lengths 9, 10 are``, as the sentence needs."""
+    if len(lengths) == 1:
+        return f"length {lengths[0]} is"
+    return f"lengths {', '.join(map(str, lengths))} are"
 
 
 def earlier_lines(path: Path, prefixes: dict[K, str]) -> dict[K, str]:

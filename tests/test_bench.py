@@ -125,12 +125,12 @@ def test_kept_rows_name_the_run_each_comes_from_without_nesting(tmp_path: Path) 
                    "- earlier rows: lengths 4, 7 are kept from an earlier run (command: `a`)\n")
     said = earlier_runs(old, {7, 5, 4}).strip().splitlines()
     assert said == [
-        "- earlier rows: lengths 5 are kept from an earlier run (command: `b --lengths 5-6`; "
+        "- earlier rows: length 5 is kept from an earlier run (command: `b --lengths 5-6`; "
         "date: today)",
         "- earlier rows: lengths 4, 7 are kept from an earlier run (command: `a`)"]
     new = tmp_path / "new.md"
     new.write_text("- command: `c --lengths 6`\n" + "\n".join(said) + "\n")
-    assert earlier_runs(new, {4}).strip() == said[1].replace("4, 7", "4")
+    assert earlier_runs(new, {4}).strip() == said[1].replace("lengths 4, 7 are", "length 4 is")
     assert earlier_runs(new, set()) == ""
 
 

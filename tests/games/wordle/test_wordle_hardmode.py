@@ -245,3 +245,35 @@ def test_optimal_hard_mode_salet(original) -> None:
     result = optimal_mean(wordle_game(*original, hard=True), first_guess="salet",
                           max_guesses=6, workers=1)
     assert result.total == published("wordle-original-hard-salet") and result.worst <= 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(trap_lists(), st.sampled_from([3, 4, 6]))
+def test_screen_refuses_only_openers_with_no_strategy(lists, cap: int) -> None:
+    """The exact search's screen of small classes (hard mode) says an opener leaves no strategy
+    within the cap only where the exhaustive reference says so, and on the _ILL-like family
+    itself it does say so."""
+    from sleuth.solve.search import _a_class_cannot_fit, _classes
+    from sleuth.solve.solver import solver_for
+    from sleuth.solve.tables import INF, tables_of
+
+    secrets, extra = lists
+    game = wordle_game(secrets, secrets + extra, hard=True, attempts=cap)
+    tab = tables_of(game)
+    first = game.guess_index(secrets[0])
+    classes = _classes(tab, first, np.arange(len(game.secrets)))
+    if _a_class_cannot_fit(solver_for(tab), classes, cap - 1, (first,)):
+        assert hard_reference(game, cap, secrets[0])[0] >= INF
+
+
+def test_screen_sees_a_family_too_large_for_the_guesses_left() -> None:
+    from sleuth.core.errors import NoStrategy
+    from sleuth.solve.search import optimal_mean
+
+    family = ["acb", "adb", "aeb", "afb", "agb", "ahb"]  # after ACB: five words, one letter apart
+    guesses = [*family, "def", "fgh"]
+    game = wordle_game(family, guesses, hard=True, attempts=5)
+    with pytest.raises(NoStrategy):
+        optimal_mean(game, max_guesses=5, first_guess="acb", workers=1)
+    normal = wordle_game(family, guesses, attempts=5)
+    assert optimal_mean(normal, max_guesses=5, first_guess="acb", workers=1).worst <= 5
