@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import small_games
+from sleuth.core.errors import NoStrategy
 from sleuth.core.game import Game, Position
 from sleuth.core.storage import published
 from sleuth.core.tree import TreePlayer, evaluate
@@ -277,6 +278,23 @@ def test_top_k_gives_an_upper_bound() -> None:
     exact = optimal_mean(game, workers=1)
     rough = optimal_mean(game, workers=1, top_k=2)
     assert not rough.exact and rough.total >= exact.total
+
+
+@settings(max_examples=120, deadline=None)
+@given(small_games(), st.sampled_from([None, 2, 3, 4]), st.integers(1, 3))
+def test_top_k_plays_a_strategy_no_better_than_the_optimum(game: Game, cap: int | None,
+                                                           k: int) -> None:
+    """The heuristic's total is its own tree's (optimal_mean checks) and never beats the
+    optimum; under a cap it may find no strategy where there is one, never the reverse."""
+    best_total, _ = reference(game, cap)
+    try:
+        rough = optimal_mean(game, max_guesses=cap, workers=1, top_k=k)
+    except NoStrategy:
+        return
+    assert best_total < INF and rough.total >= best_total
+    assert cap is None or rough.worst <= cap
+    exact = optimal_mean(game, max_guesses=cap, workers=1)  # the same process: memos apart
+    assert exact.total == best_total
 
 
 @pytest.mark.cluster

@@ -441,8 +441,9 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state):
         _store(memo, key, lower, found, True)
         return lower
     if run.top_k > 0 and given.size == 0 and kept > run.top_k:
+        # the heuristic's node has only these guesses: what the others might reach is no
+        # concern of its (folding their bounds in would pass off a bound below beta as a total)
         order = np.argsort(order_key[:kept], kind="mergesort")
-        dropped = min(dropped, bound[order[run.top_k]])
         keep = order[:run.top_k].copy()
         bound[:run.top_k], order_key[:run.top_k] = bound[keep], order_key[keep]
         picked[:run.top_k] = picked[keep]

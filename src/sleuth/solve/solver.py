@@ -77,10 +77,12 @@ class Solver:
             path_codes[:n] = rows[np.asarray(history[:n], dtype=np.int64)]
         return path_codes, n
 
-    def memo(self, kind: str, depth: int | None = None, penalty: Penalty | None = None) -> Dict:
+    def memo(self, kind: str, depth: int | None = None, penalty: Penalty | None = None,
+             top_k: int = 0) -> Dict:
         """The memo of one kind of search: worst case; mean with or without a cap (and with a
-        penalty). Entries of capped searches are keyed by the guesses left."""
-        key = (kind, depth is not None, penalty)
+        penalty; the heuristic ``top_k`` apart, its values being no bounds). Entries of capped
+        searches are keyed by the guesses left."""
+        key = (kind, depth is not None, penalty, top_k)
         if key not in self.memos:
             self.memos[key] = Dict.empty(key_type=types.int64, value_type=types.int64)
         return self.memos[key]
@@ -118,7 +120,7 @@ class Solver:
         key = ("mean", depth is not None, penalty, top_k)
         run = self._runs.get(key)
         if run is None or run.bounds is not lbs:
-            run = Run(lbs, weights, self.caps, self.memo("mean", depth, penalty), self.stats,
+            run = Run(lbs, weights, self.caps, self.memo("mean", depth, penalty, top_k), self.stats,
                       depth is not None, top_k)
             self._runs[key] = run
         return run
@@ -163,7 +165,7 @@ class Solver:
     def mean_tree(self, cands: np.ndarray, depth: int | None, history: Sequence[int] = (),
                   top_k: int = 0, penalty: Penalty | None = None) -> Node:
         """The tree of an optimal strategy for ``cands`` (solving what the memo lacks)."""
-        memo = self.memo("mean", depth, penalty)
+        memo = self.memo("mean", depth, penalty, top_k)
 
         def choose(c: np.ndarray, d: int | None, path: tuple[int, ...]) -> int:
             key = int(node_key(c, 0 if d is None else d, self.state(path, c)))

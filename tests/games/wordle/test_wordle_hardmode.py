@@ -277,3 +277,20 @@ def test_screen_sees_a_family_too_large_for_the_guesses_left() -> None:
         optimal_mean(game, max_guesses=5, first_guess="acb", workers=1)
     normal = wordle_game(family, guesses, attempts=5)
     assert optimal_mean(normal, max_guesses=5, first_guess="acb", workers=1).worst <= 5
+
+
+@settings(max_examples=80, deadline=None)
+@given(trap_lists(), st.booleans(), st.sampled_from([4, 6]), st.integers(1, 2))
+def test_top_k_heuristic_never_beats_the_optimum(lists, hard: bool, cap: int, k: int) -> None:
+    """The heuristic under a cap (either mode) gives its own tree's total, at or above the
+    optimum, or no strategy; it once passed off a bound as a total (BAE BAF BAI BAH BAJ)."""
+    from sleuth.core.errors import NoStrategy
+    from sleuth.solve.search import optimal_mean
+
+    secrets, extra = lists
+    game = wordle_game(secrets, secrets + extra, hard=hard, attempts=cap)
+    try:
+        rough = optimal_mean(game, max_guesses=cap, workers=1, top_k=k)
+    except NoStrategy:
+        return
+    assert rough.total >= optimal_mean(game, max_guesses=cap, workers=1).total
