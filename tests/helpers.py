@@ -131,3 +131,31 @@ def interrupted_with_workers(command: list[str], cwd: Path, settle: float = 0.0)
     assert [pid for pid in process_group(process.pid)
             if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
     return err
+
+
+def killed_with_workers(command: list[str], cwd: Path) -> None:
+    """Run ``sleuth`` with ``command`` and kill it outright (SIGKILL, no chance to end its
+    workers) once its 2 workers have started: no worker may outlive it by more than seconds."""
+    process = subprocess.Popen([sys.executable, "-m", "sleuth", *command], cwd=cwd,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(process_group(process.pid)) < 4 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert process.poll() is None
+        time.sleep(1.0)  # the workers are searching
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        def running() -> list[int]:  # a zombie (ended, not yet reaped) has no command line
+            return [pid for pid in process_group(process.pid)
+                    if Path(f"/proc/{pid}/cmdline").exists()
+                    and Path(f"/proc/{pid}/cmdline").read_bytes()]
+
+        deadline = time.monotonic() + 10
+        while running() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert running() == []
+    finally:
+        for pid in process_group(process.pid):
+            os.kill(pid, signal.SIGKILL)

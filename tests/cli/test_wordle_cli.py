@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from helpers import interrupted_with_workers
+from helpers import interrupted_with_workers, killed_with_workers
 from sleuth.cli.wordle import app
 from sleuth.words import feedback as fb
 
@@ -501,6 +501,15 @@ def test_ctrl_c_stops_a_sweep_of_openers_side_by_side(tmp_path: Path) -> None:
                                         f"({results} keeps every finished opener)"]
     kept = Sweep.load(results)
     assert all(total >= 7920 for total in kept.totals.values())
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs Linux's /proc")
+@pytest.mark.processes
+def test_workers_end_with_a_sweep_killed_outright(tmp_path: Path) -> None:
+    """Killed with no chance to end its workers (SIGKILL, out of memory), a sweep leaves none
+    searching: each notices its parent is gone within a second."""
+    killed_with_workers(["wordle", "optimal", "--list", "wordle-original", "--all",
+                         "--workers", "2", "--results", str(tmp_path / "sweep.jsonl")], tmp_path)
 
 
 def test_worst_objective_uses_a_guess_outside_the_answers(tmp_path: Path) -> None:

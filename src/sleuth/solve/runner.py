@@ -4,9 +4,11 @@ a guess's classes up and stops once over a limit. Also the handling of Ctrl-C wi
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -30,9 +32,25 @@ Cluster: TypeAlias = "str | Client | None"  # a Dask scheduler address, a client
 
 
 def _initialize(initializer: Callable[..., None], *args: object) -> None:
-    """A worker process's start: Ctrl-C left to the parent, then ``initializer(*args)``."""
+    """A worker process's start: Ctrl-C left to the parent, an end with the parent's, then
+    ``initializer(*args)``."""
     ignore_sigint()
+    _end_with(os.getppid())
     initializer(*args)
+
+
+def _end_with(parent: int, every: float = 0.5) -> None:
+    """In a worker: a thread that ends this process once ``parent`` is gone (killed, say, with
+    no chance to end its workers), rather than leave it searching for hours; the kernels
+    release the GIL, so it is heard even mid-search."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def ignore_sigint() -> None:
