@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -243,7 +244,8 @@ def test_a_sweep_gives_exact_totals_to_the_top_n(tmp_path: Path, full_sweep, top
 
 def test_a_larger_top_searches_again_the_bounds_it_needs(tmp_path: Path) -> None:
     """Resumed with a larger ``top``, a bound not above the new ``top``-th total is searched
-    again (in full while fewer than ``top`` totals are known, else cut at the new ``top``-th);
+    again (cut provisionally while fewer than ``top`` totals are known, else at the new
+    ``top``-th);
     a bound still above it is kept; the new record replaces the old one when loaded."""
     from sleuth.games.wordle.openers import Sweep, sweep_openers
 
@@ -258,7 +260,7 @@ def test_a_larger_top_searches_again_the_bounds_it_needs(tmp_path: Path) -> None
         "crane": 101, "cigar": 102, "slate": 102, "trace": 103, "rebut": 106}
     del calls[:]
     again = sweep_openers(small_game(), list(totals), path, search=search, top=3)
-    assert calls == [("crane", None), ("cigar", None), ("slate", 103)]
+    assert calls == [("crane", 103), ("cigar", 103), ("slate", 103)]  # 100 + 1.5%, then 102
     assert again.totals == {"salet": 100, "crane": 101, "cigar": 102, "slate": 102}
     assert again.at_least == {"trace": 103, "rebut": 106} and again.cutoff(3) == 102
     loaded = Sweep.load(path)
@@ -268,6 +270,28 @@ def test_a_larger_top_searches_again_the_bounds_it_needs(tmp_path: Path) -> None
     assert sweep_openers(small_game(), list(totals), path, search=search, top=3) == again
     assert len(calls) == 3  # nothing searched twice
     assert not Sweep.of([{"guess": "crane", "at_least": 101}]).done("crane", 1)  # no total yet
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations("abcde")))
+def test_a_provisional_cut_spares_full_searches_and_changes_no_total(tmp_path: Path,
+                                                                    order: tuple[str]) -> None:
+    """While fewer than ``top`` totals are known, openers far above the best so far are cut
+    (not searched in full); whatever the order, the ``top`` best come out exact, one of them
+    past the first pass's margin (1.5%) but within the second's (6%)."""
+    from sleuth.games.wordle.openers import sweep_openers
+
+    words = dict(zip("abcde", ["salet", "crane", "cigar", "slate", "trace"], strict=True))
+    totals = dict(zip(words.values(), [1000, 9000, 1010, 1020, 1030], strict=True))
+    calls: list[tuple[str, int | None]] = []
+    sweep = sweep_openers(small_game(), [words[o] for o in order], tmp_path / "s.jsonl",
+                          search=fake_search(totals, calls, 0), top=3)
+    assert {"salet", "cigar", "slate"} <= set(sweep.totals)
+    assert all(totals[w] == t for w, t in sweep.totals.items()) and sweep.cutoff(3) == 1020
+    assert all(1020 < bound <= totals[w] for w, bound in sweep.at_least.items())
+    assert len(sweep.totals) + len(sweep.at_least) == 5
+    if order[0] != "b":  # searched first, it has nothing to be cut at
+        assert "crane" in sweep.at_least
+        assert all(upper is not None for word, upper in calls if word == "crane")
 
 
 def test_bounds_and_totals_replace_each_other_in_any_order() -> None:
