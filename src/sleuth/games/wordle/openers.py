@@ -255,11 +255,13 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     side_by_side = _side_by_side(search, options)
     with open_journal(path, sweep_header(game), SWEEP) as journal:
         sweep = Sweep.of(journal.found.records)
+        rough = (_rough_total(game, openers[0])  # the exact search's scale, not a given one's
+                 if cut and search is None and openers and not sweep.totals else None)
         for margin in (*PROVISIONAL, None):
             todo = (word for word in openers if not sweep.done(word, top))  # as each starts
 
             def limits(margin: float | None = margin) -> dict[str, Any]:
-                cutoff = _cutoff(sweep, top, margin) if cut else None
+                cutoff = _cutoff(sweep, top, margin, rough) if cut else None
                 return {**options, **({} if cutoff is None else {"upper": cutoff + 1})}
 
             records = (_records_in_workers(game, todo, limits, side_by_side)
@@ -281,14 +283,36 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
 PROVISIONAL = (0.015, 0.06, 0.25)
 
 
-def _cutoff(sweep: Sweep, top: int, margin: float | None) -> int | None:
+def _cutoff(sweep: Sweep, top: int, margin: float | None, rough: int | None) -> int | None:
     """The total a search must stay at or below to count: the ``top``-th best, else the best
-    so far plus ``margin`` of it, else None (no cut)."""
+    so far (or before any, the ``rough`` estimate) plus ``margin`` of it, else None (no cut)."""
     cutoff = sweep.cutoff(top)
-    if cutoff is None and margin is not None and sweep.best is not None:
-        best = sweep.best[1]
+    best = sweep.best[1] if sweep.best is not None else rough
+    if cutoff is None and margin is not None and best is not None:
         return best + math.ceil(best * margin)
     return cutoff
+
+
+def _rough_total(game: Game, opener: str) -> int | None:
+    """A quick estimate of the best total, before any is known: the greedy player's after
+    ``opener`` (most classes first; games it loses count as played), about a second; no bound
+    either way, only where the first cuts start (nyt-2023-07-01 hard: TARSE 11685, best 11627).
+    None for an opener the game does not allow."""
+    from sleuth.core.tree import evaluate
+    from sleuth.solve.greedy import Greedy
+
+    if opener not in game.guess_labels:
+        return None
+    first, then = game.guess_index(opener), Greedy("parts")
+
+    class AfterOpener:
+        name = "greedy after the opener"
+
+        def choose(self, game: Game, position: Any) -> int:
+            return then.choose(game, position) if position.history else first
+
+    cands = game.start().candidates
+    return int(evaluate(game, AfterOpener()).cost[cands].sum())
 
 
 def _side_by_side(search: Callable[..., Any] | None, options: dict[str, Any]) -> int:
