@@ -5,16 +5,20 @@ worse, compared line by line with the published ranking of the same lists and mo
 Run: ``python -m bench.sweep --lists wordle-original [--hard] [--top 100] [--minutes M]``.
 Writes ``bench/results/sweep/LISTS-MODE.jsonl`` (the sweep's journal: a rerun resumes it, so a
 sweep can be spread over several runs), ``LISTS-MODE.md`` (the ranking) and the sweep's row of
-``bench/results/sweep.md``. ``--minutes`` stops starting openers after that long (what is
-finished is kept). ``--quick``: 12 openers of the original lists, top 2, written nowhere.
+``bench/results/sweep.md``. ``--minutes`` ends the run after that long (the openers being
+searched are dropped, what is finished is kept). ``--quick``: 12 openers of the original lists,
+top 2, written nowhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from bench.common import RESULTS, SHARED, header, runs_so_far, this_run
@@ -47,7 +51,27 @@ TABLE = ("| lists | mode | top | openers done | exact / bounds / cannot win | be
 
 
 class OutOfTime(Exception):
-    """The run's minutes are up: no further opener is started."""
+    """The run's minutes are up: the searches under way are ended."""
+
+
+@contextmanager
+def time_limit(minutes: float | None) -> Iterator[None]:
+    """OutOfTime raised in this thread after ``minutes`` (none: no limit), even while it waits
+    on searches that would run for hours: the workers are then ended, the finished kept."""
+    if minutes is None:
+        yield
+        return
+
+    def out_of_time(signum: int, frame: object) -> None:
+        raise OutOfTime
+
+    before = signal.signal(signal.SIGALRM, out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, 60 * minutes)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def run_sweep(lists: str, hard: bool, top: int, minutes: float | None, workers: int | None,
@@ -65,12 +89,11 @@ def run_sweep(lists: str, hard: bool, top: int, minutes: float | None, workers: 
             note = f"{total}" if total is not None else "cut/fails"
             print(f"  {searched[0]} searched, {time.perf_counter() - started:.0f} s: "
                   f"{word.upper()} {note}", flush=True)
-        if minutes is not None and time.perf_counter() - started > 60 * minutes:
-            raise OutOfTime
 
     try:
-        sweep = sweep_openers(game, order, journal, top=top, workers=workers,
-                              on_result=on_result)
+        with time_limit(minutes):
+            sweep = sweep_openers(game, order, journal, top=top, workers=workers,
+                                  on_result=on_result)
     except (OutOfTime, KeyboardInterrupt):  # Ctrl-C ends the run as the time limit does
         sweep = Sweep.load(journal)
     finished = all(sweep.done(word, top) for word in order)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,23 @@ def test_kept_rows_name_the_run_each_comes_from_without_nesting(tmp_path: Path) 
 
 @pytest.mark.lists
 @pytest.mark.usefixtures("wordle_dir")
+def test_a_sweep_ends_at_its_time_limit_even_mid_search(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """--minutes ends a run on time though a search would go on for hours (nyt-2023-07-01 hard:
+    one opener took over 30 minutes): what is finished is kept, the rest is left to resume."""
+    sweep = importlib.import_module("bench.sweep")
+
+    def endless(*args: object, **options: object) -> None:
+        time.sleep(60)
+
+    monkeypatch.setattr(sweep, "sweep_openers", endless)
+    started = time.monotonic()
+    done, searched, _, finished = sweep.run_sweep("wordle-original", False, 2, 0.02, 1,
+                                                  tmp_path / "j.jsonl", limit=6)
+    assert time.monotonic() - started < 30 and searched == 0 and not finished
+    assert not done.totals and not done.at_least
+
+
 def test_a_sweep_stopped_by_ctrl_c_keeps_what_it_searched(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C ends a sweep's run as its time limit does: the openers searched are in the
