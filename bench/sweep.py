@@ -27,6 +27,7 @@ from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
 from sleuth.games.wordle.ranking import (
     DIFFERENCES,
+    TOTAL,
     compare,
     describe,
     ranking,
@@ -110,7 +111,7 @@ def summary_row(lists: str, hard: bool, top: int, sweep: Sweep, searched: int, s
     entries = compare(rows, published)
     counts = tally(entries)
     differ = [describe(e, attempts) for e in entries if e.verdict in DIFFERENCES]
-    best = ", ".join(f"{r.guess.upper()} {r.total}" for r in rows[:5] if r.total is not None)
+    best = ", ".join(f"{r.guess.upper()} {r.total}" for r in rows[:5] if r.kind == TOTAL) or "-"
     shown = ", ".join(f"{v} {n}" for v, n in counts.items() if n)
     row = (f"| {lists} | {'hard' if hard else 'normal'} | {top} | "
            f"{len(sweep.totals) + len(sweep.at_least) + len(sweep.fails)} | "
