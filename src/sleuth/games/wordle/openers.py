@@ -21,7 +21,7 @@ from sleuth.core.game import Game
 from sleuth.core.journal import Form, open_journal, read_journal
 from sleuth.core.split import CLASSES, ENTROPY, HIT, LARGEST, SUM_SQ
 from sleuth.core.storage import published_table
-from sleuth.games.wordle.game import ATTEMPTS, game_key
+from sleuth.games.wordle.game import ATTEMPTS, Opening, game_key
 from sleuth.games.wordle.hardmode import is_hard
 from sleuth.games.wordle.lists import Lists, shipped_lists
 from sleuth.games.wordle.ratings import EXACT, OBJECTIVES, check_ranking, green_yellow_scores
@@ -303,16 +303,8 @@ def _rough_total(game: Game, opener: str) -> int | None:
 
     if opener not in game.guess_labels:
         return None
-    first, then = game.guess_index(opener), Greedy("parts")
-
-    class AfterOpener:
-        name = "greedy after the opener"
-
-        def choose(self, game: Game, position: Any) -> int:
-            return then.choose(game, position) if position.history else first
-
-    cands = game.start().candidates
-    return int(evaluate(game, AfterOpener()).cost[cands].sum())
+    played = evaluate(game, Opening(game.guess_index(opener), Greedy("parts")))
+    return int(played.cost[game.start().candidates].sum())
 
 
 def _side_by_side(search: Callable[..., Any] | None, options: dict[str, Any]) -> int:
