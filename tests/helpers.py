@@ -104,17 +104,36 @@ def process_group(leader: int) -> list[int]:
     return found
 
 
+def still_running(leader: int) -> list[int]:
+    """The processes of a process group still running: an ended one not yet reaped (a zombie)
+    has no command line."""
+    def has_command(pid: int) -> bool:
+        try:
+            return bool(Path(f"/proc/{pid}/cmdline").read_bytes())
+        except OSError:
+            return False
+
+    return [pid for pid in process_group(leader) if has_command(pid)]
+
+
+def _started_with_workers(command: list[str], cwd: Path, **io: object) -> subprocess.Popen:
+    """``sleuth`` run with ``command`` in a session of its own, once its 2 workers have
+    started (or two minutes have passed)."""
+    process = subprocess.Popen([sys.executable, "-m", "sleuth", *command], cwd=cwd,
+                               start_new_session=True, **io)
+    deadline = time.monotonic() + 120
+    while len(process_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
+        time.sleep(0.2)
+    return process
+
+
 def interrupted_with_workers(command: list[str], cwd: Path, settle: float = 0.0) -> str:
     """Run ``sleuth`` with ``command``, Ctrl-C it (SIGINT to its process group) once its 2
     workers have started and ``settle`` seconds more: it must exit 130 within seconds, with no
     traceback and no process left. Its error output."""
-    process = subprocess.Popen([sys.executable, "-m", "sleuth", *command], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+    process = _started_with_workers(command, cwd, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
-        while len(process_group(process.pid)) < 4 and time.monotonic() < deadline:  # and 2 workers
-            time.sleep(0.2)
         assert process.poll() is None, process.communicate()
         time.sleep(settle)
         os.killpg(process.pid, signal.SIGINT)
@@ -128,34 +147,24 @@ def interrupted_with_workers(command: list[str], cwd: Path, settle: float = 0.0)
     assert process.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     time.sleep(1.0)
-    assert [pid for pid in process_group(process.pid)
-            if Path(f"/proc/{pid}/cmdline").read_bytes()] == []
+    assert still_running(process.pid) == []
     return err
 
 
 def killed_with_workers(command: list[str], cwd: Path) -> None:
     """Run ``sleuth`` with ``command`` and kill it outright (SIGKILL, no chance to end its
     workers) once its 2 workers have started: no worker may outlive it by more than seconds."""
-    process = subprocess.Popen([sys.executable, "-m", "sleuth", *command], cwd=cwd,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    process = _started_with_workers(command, cwd, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 120
-        while len(process_group(process.pid)) < 4 and time.monotonic() < deadline:
-            time.sleep(0.2)
         assert process.poll() is None
         time.sleep(1.0)  # the workers are searching
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
-        def running() -> list[int]:  # a zombie (ended, not yet reaped) has no command line
-            return [pid for pid in process_group(process.pid)
-                    if Path(f"/proc/{pid}/cmdline").exists()
-                    and Path(f"/proc/{pid}/cmdline").read_bytes()]
-
         deadline = time.monotonic() + 10
-        while running() and time.monotonic() < deadline:
+        while still_running(process.pid) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert running() == []
+        assert still_running(process.pid) == []
     finally:
-        for pid in process_group(process.pid):
+        for pid in still_running(process.pid):
             os.kill(pid, signal.SIGKILL)
