@@ -31,6 +31,7 @@ SCRIPTS = {
     "web": ("| round | kind | requests | errors |", ["processes"]),
     "frontier": ("| answers | guesses allowed | worst |", []),
     "sweep": ("| lists | mode | top | openers done |", ["lists"]),
+    "hard_screen": ("| lists | openers drawn | cannot win (published) |", ["lists"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
