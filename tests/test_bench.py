@@ -32,6 +32,7 @@ SCRIPTS = {
     "frontier": ("| answers | guesses allowed | worst |", []),
     "sweep": ("| lists | mode | top | openers done |", ["lists"]),
     "hard_screen": ("| lists | openers drawn | cannot win (published) |", ["lists"]),
+    "family_bound": ("| lists | opener | result |", []),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}

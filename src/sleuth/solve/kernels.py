@@ -25,6 +25,7 @@ GUESS_BITS = (1 << 21) - 1
 EXACT_BIT = 1 << 62
 MEMO_LIMIT = 20_000_000  # memo entries kept before the memo is cleared (about 1 GB)
 LAZY = 16  # guesses picked one by one (best bound first) before the rest are sorted
+GROUPS_TRIED = 4  # groups of a restriction tried per node, those holding most candidates first
 
 
 class Context(NamedTuple):
@@ -352,7 +353,8 @@ def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
 def refined_bound(ctx, run, cands, depth, lower, count, touched, state) -> int:
     """A class's lower bound ``lower`` raised by what the memo knows, else by one level of
     look-ahead, which is stored in the memo: cheaply (:func:`_candidate_bound`), or under a
-    restriction exactly over the guesses its ``state`` allows (:func:`_look_ahead`)."""
+    restriction exactly over the guesses its ``state`` allows (:func:`_look_ahead`), after
+    :func:`group_too_slow` under a cap."""
     key = node_key(cands, depth if run.capped else 0, state)
     entry = run.memo.get(key, -1)
     if entry >= 0:
@@ -362,6 +364,9 @@ def refined_bound(ctx, run, cands, depth, lower, count, touched, state) -> int:
     weight = run.weights[min(depth, run.weights.size - 1)]
     if state.size > 0:
         allowed = ctx.rule.allowed(ctx.rule.table, state)  # under hard mode, few
+        if run.capped and group_too_slow(ctx, cands, depth, allowed, count):
+            _store(run.memo, key, INF, -1, True)
+            return INF
         bound, guess = _look_ahead(ctx, cands, allowed, below, weight, count, touched)
     else:
         bound, guess = _candidate_bound(ctx, cands, below, weight, count, touched)
@@ -523,6 +528,75 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state):
 
 
 @njit(cache=True, nogil=True)
+def _groups_held(groups_of, n_groups, cands) -> np.ndarray:
+    """How many of ``cands`` each group (of the rule) holds."""
+    held = np.zeros(n_groups, np.int64)
+    for j in range(cands.size):
+        for k in range(groups_of.shape[1]):
+            if groups_of[cands[j], k] < 0:
+                break
+            held[groups_of[cands[j], k]] += 1
+    return held
+
+
+@njit(cache=True, nogil=True)
+def _kept_together(ctx, live, depth, guesses, count) -> bool:
+    """Whether two of the secrets ``live`` stay together through any ``depth - 1`` of the
+    ``guesses`` (every guess when empty), each answered with the class keeping the most."""
+    m = live.size
+    top = np.zeros(depth - 1, np.int64)  # the largest cuts so far, least first
+    total = 0
+    n_guess = guesses.size if guesses.size > 0 else ctx.codes.shape[0]
+    for t in range(n_guess):
+        row = ctx.codes[guesses[t] if guesses.size > 0 else t]
+        largest = 0
+        for x in live:
+            count[row[x]] += 1
+            largest = max(largest, count[row[x]])
+        for x in live:
+            count[row[x]] = 0
+        cut = m - largest
+        if cut > top[0]:
+            total += cut - top[0]
+            top[0] = cut
+            top.sort()
+            if total >= m - 1:
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def group_too_slow(ctx, cands, depth, guesses, count) -> bool:
+    """Whether a group of the rule keeps two of ``cands`` together through any ``depth - 1``
+    guesses (of ``guesses``, all those the node allows; every guess when empty), so that they
+    cannot all be found in ``depth``; the :data:`GROUPS_TRIED` groups holding most are tried.
+
+    Answer each guess with the class keeping the most of the group's m candidates: a guess
+    cuts them by at most m minus its largest class on them, so ``depth - 1`` distinct guesses
+    cut at most the sum of the ``depth - 1`` largest such cuts; later nodes allow no other
+    guesses (the rule vouches that they never grow). ``count``: zeroed per-code scratch.
+    """
+    groups = ctx.rule.groups
+    if groups.shape[0] == 0 or depth < 2:
+        return False
+    held = _groups_held(ctx.rule.groups_of, groups.shape[0], cands)
+    order = np.argsort(-held, kind="mergesort")[:GROUPS_TRIED]
+    live = np.empty(groups.shape[1], np.int64)
+    for g in order:
+        if held[g] < 3:
+            break
+        m = 0
+        for x in groups[g]:
+            i = np.searchsorted(cands, x)
+            if x >= 0 and i < cands.size and cands[i] == x:
+                live[m] = x
+                m += 1
+        if _kept_together(ctx, live[:m], depth, guesses, count):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
     """Whether some strategy finds every secret of ``cands`` within ``depth`` guesses (under a
     restriction, with the guesses its ``state`` allows)."""
@@ -547,6 +621,11 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
         return True
     room = capacity[min(depth - 1, capacity.size - 1)]
     guesses = _node_guesses(ctx, given, path_codes, path_len, state)
+    if state.size > 0 and group_too_slow(
+            ctx, cands, depth, guesses if given.size == 0 else ctx.rule.allowed(ctx.rule.table,
+                                                                                state), count):
+        _store(memo, key, 0, -1, True)
+        return False
     n_guess = guesses.size if guesses.size > 0 else codes.shape[0]
     order_key = np.empty(n_guess, np.float64)
     picked = np.empty(n_guess, np.int64)

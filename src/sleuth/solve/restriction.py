@@ -11,6 +11,11 @@ signatures :data:`AFTER` and :data:`ALLOWED`. The search receives them by addres
 The search keys its memo by the state too (one set of candidates can be reached with different
 states); its lower bounds hold for any guess, hence for the guesses allowed. A restriction must
 allow every candidate's guess (a guess that may still be the secret), as hard mode does.
+
+A restriction may also name ``groups``: sets of secrets its guesses are slow to tell apart
+(Wordle's words that differ in one letter). The search then refuses a node at once when a group
+cannot be cut down to one secret in the guesses left (see ``kernels.group_too_slow``); this holds
+only if the guesses allowed never grow along a path, which a rule naming groups vouches for.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ class GuessRule:
     start: np.ndarray  # int64 (state size,): the state before any guess
     after: Any  # a numba function compiled with the signature AFTER
     allowed: Any  # a numba function compiled with the signature ALLOWED
+    groups: np.ndarray | None = None  # int64 (groups, width): secret indices, -1 padded
+
 
     def state(self, path: Iterable[tuple[int, int]]) -> np.ndarray:
         """The state after (guess, code) pairs, from the start."""
@@ -103,6 +110,10 @@ class KernelRule(NamedTuple):
     """The state after a guess and its feedback (signature :data:`AFTER`)."""
     allowed: Compiled
     """The guesses a state allows (signature :data:`ALLOWED`)."""
+    groups: np.ndarray
+    """Sets of secrets slow to tell apart, one a row, -1 padded (no rows: none)."""
+    groups_of: np.ndarray
+    """The groups (rows of ``groups``) of each secret, -1 padded (no columns: none)."""
 
 
 @njit(AFTER, cache=True, nogil=True)
@@ -118,10 +129,31 @@ def _every_guess(table: np.ndarray, state: np.ndarray) -> np.ndarray:
     return np.arange(table.shape[0])
 
 
-def kernel_rule(rule: GuessRule | None) -> KernelRule:
+def kernel_rule(rule: GuessRule | None, n_secrets: int) -> KernelRule:
     """The form the kernels take a restriction in (one of the same type without one)."""
     if rule is None:
         return KernelRule(np.zeros((0, 0), np.int64), Compiled(_unchanged, AFTER),
-                          Compiled(_every_guess, ALLOWED))
+                          Compiled(_every_guess, ALLOWED), *groups_of(None, n_secrets))
     return KernelRule(np.ascontiguousarray(rule.table, dtype=np.int64),
-                      Compiled(rule.after, AFTER), Compiled(rule.allowed, ALLOWED))
+                      Compiled(rule.after, AFTER), Compiled(rule.allowed, ALLOWED),
+                      *groups_of(rule.groups, n_secrets))
+
+
+def groups_of(groups: np.ndarray | None, n_secrets: int) -> tuple[np.ndarray, np.ndarray]:
+    """The groups (rows of secret indices, -1 padded) and each secret's groups (-1 padded).
+
+    >>> g, of = groups_of(np.array([[0, 2, -1], [1, 2, 3]]), 4)
+    >>> of.tolist()
+    [[0, -1], [1, -1], [0, 1], [1, -1]]
+    """
+    if groups is None or len(groups) == 0:
+        return np.full((0, 0), -1, np.int64), np.full((n_secrets, 0), -1, np.int64)
+    groups = np.ascontiguousarray(groups, dtype=np.int64)
+    rows, cols = np.nonzero(groups >= 0)
+    secrets = groups[rows, cols]
+    per_secret = np.bincount(secrets, minlength=n_secrets)
+    of = np.full((n_secrets, max(1, int(per_secret.max()))), -1, np.int64)
+    order = np.argsort(secrets, kind="stable")
+    slot = np.arange(order.size) - np.repeat(np.cumsum(per_secret) - per_secret, per_secret)
+    of[secrets[order], slot] = rows[order]
+    return groups, of

@@ -53,7 +53,8 @@ class Solver:
         self.ctx = Context(tab.codes, tab.solved, tab.guess_of_secret, tab.secret_of_guess,
                            self.n_codes, tab.branching,
                            np.zeros(len(tab.guess_of_secret), dtype=np.bool_),
-                           kernel_symmetry(sym), kernel_rule(tab.rule))
+                           kernel_symmetry(sym),
+                           kernel_rule(tab.rule, len(tab.guess_of_secret)))
         self.symmetric = sym is not None
 
     def state(self, history: Sequence[int], cands: np.ndarray) -> np.ndarray:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from wordle_plain import EXTRA, SMALL, ref_code, small_game
 
@@ -294,3 +294,46 @@ def test_top_k_heuristic_never_beats_the_optimum(lists, hard: bool, cap: int, k:
     except NoStrategy:
         return
     assert rough.total >= optimal_mean(game, max_guesses=cap, workers=1).total
+
+
+@settings(max_examples=60, deadline=None)
+@given(trap_lists(), st.integers(2, 5), st.data())
+def test_family_bound_refuses_only_what_cannot_be_done(lists, depth: int, data) -> None:
+    """The search's bound on a family (hard mode: a group kept together through the guesses
+    left) refuses a class after the first guess only where the exhaustive reference finds no
+    strategy that opens with that guess and finishes within the guesses left."""
+    from sleuth.solve.kernels import group_too_slow
+    from sleuth.solve.solver import solver_for
+    from sleuth.solve.tables import INF, tables_of
+
+    secrets, extra = lists
+    game = wordle_game(secrets, secrets + extra, hard=True, attempts=depth + 1)
+    solver = solver_for(tables_of(game))
+    first = data.draw(st.sampled_from(sorted(game.guess_labels)))
+    g = game.guess_index(first)
+    codes = solver.tab.codes[g]
+    count = np.zeros(solver.n_codes, np.int64)
+    for code in sorted(set(codes.tolist()) - {solver.tab.solved}):
+        cands = np.flatnonzero(codes == code)
+        allowed = np.flatnonzero(game.allowed(game, game.after(game.start(), g, code)))
+        if group_too_slow(solver.ctx, cands, depth, allowed.astype(np.int64), count):
+            event("a class refused")
+            assert hard_reference(game, depth + 1, first)[0] >= INF
+            assert not count.any()
+
+
+def test_family_bound_sees_a_family_of_six() -> None:
+    from sleuth.solve.kernels import group_too_slow
+    from sleuth.solve.solver import solver_for
+    from sleuth.solve.tables import tables_of
+
+    family = ["acb", "adb", "aeb", "afb", "agb", "ahb"]
+    game = wordle_game(family, [*family, "def", "fgh"], hard=True, attempts=5)
+    solver = solver_for(tables_of(game))
+    g = game.guess_index("acb")
+    rest = np.flatnonzero(solver.tab.codes[g] != solver.tab.solved)
+    allowed = np.flatnonzero(game.allowed(game, game.after(game.start(), g, int(
+        solver.tab.codes[g, rest[0]])))).astype(np.int64)
+    count = np.zeros(solver.n_codes, np.int64)
+    assert group_too_slow(solver.ctx, rest, 4, allowed, count)
+    assert not group_too_slow(solver.ctx, rest, 5, allowed, count)

@@ -68,16 +68,37 @@ def _hard_allowed(table: np.ndarray, state: np.ndarray) -> np.ndarray:
     return out[:k]
 
 
-def hard_rule(words: np.ndarray) -> GuessRule:
+def hard_rule(words: np.ndarray, secrets: np.ndarray | None = None) -> GuessRule:
     """Hard mode over some words (rows of letters), as the game, the hinter and the exact
-    search follow it."""
+    search follow it; with the ``secrets`` (rows of letters), the exact search also knows
+    their :func:`families`."""
     rows = np.asarray(words, dtype=np.int64)
     counts = np.zeros((rows.shape[0], LETTERS), dtype=np.int64)
     for pos in range(rows.shape[1]):
         np.add.at(counts, (np.arange(rows.shape[0]), rows[:, pos]), 1)
     start = np.concatenate([np.full(rows.shape[1], -1), np.zeros(LETTERS)]).astype(np.int64)
     return GuessRule(np.ascontiguousarray(np.hstack([rows, counts])), start, _hard_after,
-                     _hard_allowed)
+                     _hard_allowed, None if secrets is None else families(secrets))
+
+
+def families(words: np.ndarray, least: int = 3) -> np.ndarray:
+    """The sets of at least ``least`` words (rows of letters) equal but in one position, one a
+    row of word indices (-1 padded): hard mode tells them apart one guess at a time.
+
+    >>> families(fb.encode(["batch", "catch", "hatch", "hitch", "pitch"])).tolist()
+    [[0, 1, 2]]
+    """
+    rows = np.asarray(words, dtype=np.int64)
+    found = []
+    for pos in range(rows.shape[1]):
+        rest = np.delete(rows, pos, axis=1)
+        _, which, sizes = np.unique(rest, axis=0, return_inverse=True, return_counts=True)
+        which = which.reshape(-1)
+        found += [np.flatnonzero(which == k) for k in np.flatnonzero(sizes >= least)]
+    out = np.full((len(found), max((f.size for f in found), default=0)), -1, np.int64)
+    for i, members in enumerate(found):
+        out[i, :members.size] = members
+    return out
 
 
 def hints(history: Iterable[tuple[np.ndarray, int]],
@@ -154,7 +175,7 @@ def with_hard_mode(game: Game, on: bool = True) -> Game:
     """The same game with hard mode switched on (or off)."""
     if not on:
         return replace(game, allowed=None)
-    return replace(game, allowed=HardMode(hard_rule(game.guesses)))
+    return replace(game, allowed=HardMode(hard_rule(game.guesses, game.secrets)))
 
 
 def is_hard(game: Game) -> bool:
