@@ -244,6 +244,22 @@ def test_optimal_in_hard_mode(lists: list[str], tmp_path: Path) -> None:
     assert totals["hard"] >= totals["normal"]
 
 
+def test_optimal_names_the_opener_that_cannot_always_win(tmp_path: Path) -> None:
+    """Hard mode, 4 guesses: after BATCH the six other _ATCH words need one guess each."""
+    family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+    (tmp_path / "a.txt").write_text("\n".join(family) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join([*family, "climb", "whelp"]) + "\n")
+    flags = ["--answers", str(tmp_path / "a.txt"), "--guesses", str(tmp_path / "g.txt"),
+             "--attempts", "4", "--workers", "1", "--out", str(tmp_path / "t.json")]
+    hard = run("optimal", "--hard", "--first", "batch", *flags)
+    assert hard.exit_code == 2 and hard.output.strip().splitlines()[-1] == (
+        "Error: BATCH cannot always win in hard mode: no strategy that opens with it finds every "
+        "answer within 4 guesses"), hard.output
+    assert not (tmp_path / "t.json").exists()
+    normal = run("optimal", "--first", "climb", *flags)
+    assert normal.exit_code == 0, normal.output
+
+
 def test_optimal_as_a_strategy(lists: list[str]) -> None:
     """On lists with no published optimum the exact tree starts with the heuristic's opener
     (REACT, by expected remaining, on these), and says so."""

@@ -35,6 +35,7 @@ from sleuth.cli.common import (
     reachable_cluster,
     writable_option,
 )
+from sleuth.core.errors import NoStrategy
 from sleuth.core.game import Game
 from sleuth.core.strategies import GREEDY_METRICS, STRATEGIES, get
 from sleuth.games.wordle.game import (
@@ -787,6 +788,13 @@ def _search(game: Game, first: str | None, cluster: str | None, console: Console
                                      workers=workers, limit=game.max_cost)
             return optimal_mean(game, first_guess=first, max_guesses=game.max_cost,
                                 progress=bar, cluster=cluster, workers=workers)
+    except NoStrategy as error:
+        mode = " in hard mode" if is_hard(game) else ""
+        if first:
+            raise fail(f"{first.upper()} cannot always win{mode}: no strategy that opens with "
+                       f"it finds every answer within {game.max_cost} guesses") from error
+        raise fail(f"no strategy{mode} finds every answer within {game.max_cost} guesses") \
+            from error
     except ValueError as error:
         raise fail(str(error)) from error
     except KeyboardInterrupt:
