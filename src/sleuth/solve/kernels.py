@@ -587,8 +587,10 @@ def group_too_slow(ctx, cands, depth, guesses, count) -> bool:
             break
         m = 0
         for x in groups[g]:
+            if x < 0:
+                break  # the row's padding
             i = np.searchsorted(cands, x)
-            if x >= 0 and i < cands.size and cands[i] == x:
+            if i < cands.size and cands[i] == x:
                 live[m] = x
                 m += 1
         if _kept_together(ctx, live[:m], depth, guesses, count):

@@ -49,7 +49,6 @@ class GuessRule:
     allowed: Any  # a numba function compiled with the signature ALLOWED
     groups: np.ndarray | None = None  # int64 (groups, width): secret indices, -1 padded
 
-
     def state(self, path: Iterable[tuple[int, int]]) -> np.ndarray:
         """The state after (guess, code) pairs, from the start."""
         state = self.start.copy()
