@@ -69,7 +69,12 @@ def main(argv: list[str] | None = None) -> None:
         game = wordle_game(family, [*family, "defgh"], hard=True, attempts=6)
         args.openers, args.lists = ["acbde", "xyzwv"], "made-up"
     else:
-        game = game_from(shipped_lists(args.lists), hard=True)
+        try:
+            game = game_from(shipped_lists(args.lists), hard=True)
+            for opener in args.openers:
+                game.guess_index(opener)
+        except ValueError as error:  # an unknown list or opener: one line, before any search
+            parser.error(str(error))
     rows = []
     for opener in args.openers:
         result, with_, without = compare(game, opener, args.workers)

@@ -176,3 +176,21 @@ def test_a_sweep_stopped_by_ctrl_c_keeps_what_it_searched(tmp_path: Path,
                                            limit=6)
     assert len(done.totals) + len(done.at_least) == 2 and not finished
     assert len(journal.read_text().splitlines()) == 3  # the header and two openers
+
+
+@pytest.mark.lists
+@pytest.mark.usefixtures("wordle_dir")
+@pytest.mark.parametrize("bad", [["--lists", "nope"], ["--openers", "tarse", "xyzzy"]])
+def test_family_bound_refuses_a_bad_list_or_opener_before_searching(
+        bad: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.family_bound import main
+
+    before = results()
+    with pytest.raises(SystemExit) as ended:
+        main(bad)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert ended.value.code == 2 and "Traceback" not in "\n".join(err)
+    assert err[-1].endswith(("no list named 'nope'; the lists are lingo-official, "
+                             "wordle-nyt-2022-08-30, wordle-nyt-2023-07-01, wordle-original",
+                             "'xyzzy' is not an allowed guess"))
+    assert results() == before
