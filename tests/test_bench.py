@@ -33,6 +33,7 @@ SCRIPTS = {
     "sweep": ("| lists | mode | top | openers done |", ["lists"]),
     "hard_screen": ("| lists | openers drawn | cannot win (published) |", ["lists"]),
     "family_bound": ("| lists | opener | result |", []),
+    "squeeze": ("| search | runs | what each way found |", ["lists"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
@@ -193,4 +194,23 @@ def test_family_bound_refuses_a_bad_list_or_opener_before_searching(
     assert err[-1].endswith(("no list named 'nope'; the lists are lingo-official, "
                              "wordle-nyt-2022-08-30, wordle-nyt-2023-07-01, wordle-original",
                              "'xyzzy' is not an allowed guess"))
+    assert results() == before
+
+
+@pytest.mark.lists
+@pytest.mark.usefixtures("wordle_dir")
+@pytest.mark.parametrize("bad, says", [
+    (["--lists", "nope"], "no list named 'nope'"),
+    (["--hangman", "3"], "--hangman takes a length 4..13 and --sample a positive count"),
+    (["--sample", "0"], "--hangman takes a length 4..13 and --sample a positive count")])
+def test_squeeze_refuses_bad_options_before_searching(
+        bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.squeeze import main
+
+    before = results()
+    with pytest.raises(SystemExit) as ended:
+        main(bad)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert ended.value.code == 2 and "Traceback" not in "\n".join(err)
+    assert says in err[-1]
     assert results() == before

@@ -201,6 +201,9 @@ def _class_order(classes: list[np.ndarray], limit: int) -> list[int]:
 
 
 SQUEEZE_ROUNDS = 2
+#: Each class of a squeeze is asked for its share of the gap still open when its turn comes
+#: (False: of the gap when the round began; ``bench/squeeze.py`` compares the two).
+SHARE_WHAT_IS_LEFT = True
 
 
 def _squeeze(solver: Solver, classes: list[np.ndarray], bounds: list[int], total: int,
@@ -208,24 +211,27 @@ def _squeeze(solver: Solver, classes: list[np.ndarray], bounds: list[int], total
              penalty: Penalty | None) -> int:
     """Raise the classes' bounds (in place; ``total`` is their sum plus the rest) towards a
     finite ``limit`` cheaply, before any class is solved to the end: in a few rounds, each
-    class not yet solved is asked only for its share of the gap (by its size), which it fails
-    to reach (a proof much cheaper than the optimum) or reaches exactly. A guess far over the
-    limit is then refuted without solving its large classes."""
+    class not yet solved is asked only for its share (by its size) of the gap still open when
+    its turn comes, which it fails to reach (a proof much cheaper than the optimum) or reaches
+    exactly; what the small classes prove beyond their shares lowers what the large ones are
+    asked. A guess far over the limit is then refuted without solving its large classes."""
     solved = [False] * len(classes)
     order = _class_order(classes, limit)
     for _ in range(SQUEEZE_ROUNDS):
         open_ = [i for i in order if not solved[i]]
         if total >= limit or not open_:
             break
-        gap, size = limit - total, sum(classes[i].size for i in open_)
+        gap, left = limit - total, sum(classes[i].size for i in open_)
         for i in open_:
-            beta = bounds[i] + max(1, gap * classes[i].size // size)
+            beta = bounds[i] + max(1, gap * classes[i].size // left)
             value = solver.mean(classes[i], depth, beta, history, top_k, penalty)
             solved[i] = value < beta
             total += value - bounds[i]
             bounds[i] = value
             if total >= limit:
                 break
+            if SHARE_WHAT_IS_LEFT:
+                gap, left = limit - total, left - classes[i].size
     return total
 
 

@@ -295,6 +295,9 @@ def _root(search: _Search, lives: int,
 
 
 SQUEEZE_ROUNDS = 2
+#: Each class of a squeeze is asked for its share of the gap still open when its turn comes
+#: (False: of the gap when the round began; ``bench/squeeze.py`` compares the two).
+SHARE_WHAT_IS_LEFT = True
 
 
 def _kept_in_floors(search: _Search, lives: int, x: _Letter, big: list[int],
@@ -322,7 +325,7 @@ def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
               floors: list[tuple[float, float]], acc: list[float],
               best: tuple[float, float]) -> int:
     """Before a letter's classes are searched against the best: in a few cheap rounds each
-    class is asked only for its share of the gap in misses (by size; when the words the
+    class is asked only for its share of the gap left in misses (by size; when the words the
     letter must lose already make up the best's), smallest first, and its floor and the
     letter's bound ``acc`` raised to what it proves; a letter far from the best is then
     refuted without solving its large classes. The bounds it proves are kept in the journal
@@ -354,6 +357,8 @@ def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
             _raise_floor(floors, acc, k, lost, misses)
             if not lex_less(acc[0], acc[1], *best):
                 break
+            if SHARE_WHAT_IS_LEFT:
+                gap, size = best[1] - acc[1], size - members.size
     return NO_BUDGET - int(budget[0])
 
 
