@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.machinery import ModuleSpec
-from typing import TYPE_CHECKING, TypeAlias, cast
+from typing import TYPE_CHECKING, TypeAlias, TypeVar, cast
 
 import numpy as np
 
@@ -201,9 +201,28 @@ def _class_order(classes: list[np.ndarray], limit: int) -> list[int]:
 
 
 SQUEEZE_ROUNDS = 2
-#: Each class of a squeeze is asked for its share of the gap still open when its turn comes
-#: (False: of the gap when the round began; ``bench/squeeze.py`` compares the two).
+#: Each class of a squeeze (this one and Hangman's) is asked for its share of the gap still
+#: open when its turn comes (False: of the gap when the round began; ``bench/squeeze.py``
+#: compares the two).
 SHARE_WHAT_IS_LEFT = True
+Gap = TypeVar("Gap", int, float)
+
+
+def share_of_gap(gap: Gap, size: int, left: int) -> Gap:
+    """What a squeeze asks of a class of ``size``, ``left`` candidates being still to ask: its
+    share of ``gap`` by size, at least 1.
+
+    >>> share_of_gap(100, 3, 10), share_of_gap(5, 1, 10)
+    (30, 1)
+    """
+    return max(gap * size // left, 1)
+
+
+def gap_after(gap: Gap, left: int, still_open: Gap, size: int) -> tuple[Gap, int]:
+    """(gap, candidates) the next class's share is taken of, once a class of ``size`` has been
+    asked: the gap ``still_open`` and the candidates not yet asked; with
+    :data:`SHARE_WHAT_IS_LEFT` off, the round's, unchanged."""
+    return (still_open, left - size) if SHARE_WHAT_IS_LEFT else (gap, left)
 
 
 def _squeeze(solver: Solver, classes: list[np.ndarray], bounds: list[int], total: int,
@@ -223,15 +242,14 @@ def _squeeze(solver: Solver, classes: list[np.ndarray], bounds: list[int], total
             break
         gap, left = limit - total, sum(classes[i].size for i in open_)
         for i in open_:
-            beta = bounds[i] + max(1, gap * classes[i].size // left)
+            beta = bounds[i] + share_of_gap(gap, classes[i].size, left)
             value = solver.mean(classes[i], depth, beta, history, top_k, penalty)
             solved[i] = value < beta
             total += value - bounds[i]
             bounds[i] = value
             if total >= limit:
                 break
-            if SHARE_WHAT_IS_LEFT:
-                gap, left = limit - total, left - classes[i].size
+            gap, left = gap_after(gap, left, limit - total, classes[i].size)
     return total
 
 

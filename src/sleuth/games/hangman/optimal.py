@@ -53,7 +53,7 @@ from sleuth.games.hangman.search import (
     lives_that_matter,
 )
 from sleuth.games.hangman.solvers import NO_BUDGET, Optimal
-from sleuth.solve.runner import Cluster, Workers, workers_for
+from sleuth.solve.runner import Cluster, Workers, gap_after, share_of_gap, workers_for
 
 Progress = Callable[[int, int], None]  # (classes of first letters searched, of those to do)
 
@@ -295,9 +295,6 @@ def _root(search: _Search, lives: int,
 
 
 SQUEEZE_ROUNDS = 2
-#: Each class of a squeeze is asked for its share of the gap still open when its turn comes
-#: (False: of the gap when the round began; ``bench/squeeze.py`` compares the two).
-SHARE_WHAT_IS_LEFT = True
 
 
 def _kept_in_floors(search: _Search, lives: int, x: _Letter, big: list[int],
@@ -341,7 +338,7 @@ def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
         gap, size = best[1] - acc[1], sum(x.classes[k][0].size for k in open_)
         for k in open_:
             members, left, code = x.classes[k]
-            beta = floors[k][1] + max(1.0, gap * members.size // size)
+            beta = floors[k][1] + share_of_gap(gap, members.size, size)
             known = search.kept.recall(x.letter, code, lives, (floors[k][0], beta))
             if known is not None:
                 lost, misses, exact = known.lost, known.misses, known.exact
@@ -357,8 +354,7 @@ def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
             _raise_floor(floors, acc, k, lost, misses)
             if not lex_less(acc[0], acc[1], *best):
                 break
-            if SHARE_WHAT_IS_LEFT:
-                gap, size = best[1] - acc[1], size - members.size
+            gap, size = gap_after(gap, size, best[1] - acc[1], members.size)
     return NO_BUDGET - int(budget[0])
 
 
