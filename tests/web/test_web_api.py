@@ -311,7 +311,7 @@ def test_exact_searches_are_bounded_in_number_and_time_and_cancel() -> None:
     from sleuth.web.jobs import Jobs
 
     app = create_app()
-    app.state.jobs = Jobs(live=1, seconds=0.3)  # less than a search process takes to start
+    app.state.jobs = Jobs(live=1, seconds=600.0)  # running until cancelled: no race
     bounded = TestClient(app)
     keys = []
     for colours in ("00000", "00100"):
@@ -321,8 +321,9 @@ def test_exact_searches_are_bounded_in_number_and_time_and_cancel() -> None:
     assert bounded.post(f"/api/hint/{keys[0]}/exact").status_code == 202
     busy = bounded.post(f"/api/hint/{keys[1]}/exact")
     assert busy.status_code == 429 and "try again" in busy.json()["error"]
-    assert wait_job(bounded, keys[0])["state"] == "ran out"  # 263 answers, 0.3 s
-    assert bounded.post(f"/api/hint/{keys[1]}/exact").status_code == 202
-    cancelled = bounded.delete(f"/api/hint/{keys[1]}/exact").json()
+    cancelled = bounded.delete(f"/api/hint/{keys[0]}/exact").json()
     assert cancelled["state"] == "cancelled"
+    app.state.jobs.seconds = 0.3  # less than a search process takes to start
+    assert bounded.post(f"/api/hint/{keys[1]}/exact").status_code == 202
+    assert wait_job(bounded, keys[1])["state"] == "ran out"  # within 0.3 s: no search ends
     assert app.state.jobs.running() == 0
