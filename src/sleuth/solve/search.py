@@ -52,7 +52,7 @@ The modules beside this one: :mod:`~sleuth.solve.tables` (the game as arrays, lo
 from __future__ import annotations
 
 import time
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -188,6 +188,11 @@ def optimal_mean(game: Game, position: Position | None = None, *,
         # the guesses left when a game passes fewest_over
         penalty = Penalty(max_guesses - fewest_over, over_first)
     roots = _root_guesses(game, tab, pos, first_guess, symmetry)
+    if first_guess is not None and not _tells(tab, int(roots[0]), pos.candidates):
+        return _after_nothing_learnt(game, pos, int(roots[0]), started, max_guesses, upper,
+                                     fewest_over=fewest_over, over_first=over_first,
+                                     progress=progress, cluster=cluster, workers=workers,
+                                     top_k=top_k, symmetry=symmetry)
     runner = runner_for(tab, symmetry, pos.candidates.size, workers, cluster, progress)
     try:
         best, best_tree, proven = _mean_root(runner, pos, roots, depth, top_k, penalty,
@@ -210,6 +215,35 @@ def optimal_mean(game: Game, position: Position | None = None, *,
     if score != best:
         raise RuntimeError(f"the tree scores {score}, the search said {best}")
     return result
+
+
+def _tells(tab: Tables, guess: int, cands: np.ndarray) -> bool:
+    """Whether ``guess`` tells the candidates anything: it splits them or may end the game."""
+    row = tab.codes[guess, cands]
+    return bool((row == tab.solved).any() or (row != row[0]).any())
+
+
+def _after_nothing_learnt(game: Game, pos: Position, guess: int, started: float,
+                          max_guesses: int | None, upper: int | None,
+                          **options: Any) -> SearchResult | CutResult:
+    """:func:`optimal_mean` when its given first guess tells the candidates nothing: that
+    guess spent on every candidate, then the optimum from the position it leaves."""
+    size, code = int(pos.candidates.size), int(tables_of(game).codes[guess, pos.candidates[0]])
+    after = game.after(pos, guess, code)
+    if max_guesses is not None and after.cost >= max_guesses:
+        raise NoStrategy(f"no strategy finds every candidate within {max_guesses} guesses")
+    if options["fewest_over"] is not None and options["fewest_over"] < after.cost:
+        raise ValueError("fewest_over: every game passes it after a first guess that tells "
+                         "nothing")
+    rest = optimal_mean(game, after, max_guesses=max_guesses, **options,
+                        upper=None if upper is None else upper - size)
+    if isinstance(rest, CutResult):
+        return CutResult(game, pos, rest.upper + size, rest.total + size, rest.exact,
+                         time.perf_counter() - started, rest.nodes + 1, game.guess_labels[guess])
+    tree = Node(guess, size)
+    tree.children[code] = rest.tree
+    return checked_result(game, pos, "mean", tree, rest.exact, started, rest.nodes + 1,
+                          max_guesses)
 
 
 def root_order(game: Game, position: Position | None = None, *,

@@ -11,6 +11,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from wordle_plain import EXTRA, SMALL, ref_code, small_game
 
+from sleuth.core.errors import NoStrategy
 from sleuth.core.storage import published
 from sleuth.core.strategies import get
 from sleuth.core.tree import evaluate
@@ -123,8 +124,11 @@ def hard_reference(game, cap: int, first: str | None = None) -> tuple[int, int]:
     if first is None:
         return solve("total", everything, (), cap), worst
     g = game.guess_index(first)
+    parts = classes(g, everything)
+    if parts is None:  # a first guess that learns nothing leaves every secret, one guess spent
+        parts = [(codes[g][0], everything)]
     return len(everything) + sum(solve("total", c, ((g, code),), cap - 1)
-                                 for code, c in classes(g, everything)), worst
+                                 for code, c in parts), worst
 
 
 VARY = "cdefghij"
@@ -164,6 +168,24 @@ def test_hard_mode_optimum_matches_exhaustive_reference(lists, fix: bool, cap: i
     assert result.total == best and result.worst <= cap
     normal = wordle_game(secrets, secrets + extra, attempts=cap)
     assert optimal_mean(normal, max_guesses=cap, first_guess=first, workers=1).total <= best
+
+
+def test_an_opener_that_learns_nothing_costs_a_guess() -> None:
+    """CCC tells DAA, EAA, FAA and GAA nothing (every letter gray): the search and the plain
+    reference both charge it a guess and solve all four with the guesses left (hypothesis
+    found the reference failing on it)."""
+    from sleuth.solve.search import optimal_mean
+
+    game = wordle_game(["daa", "eaa", "faa", "gaa"], ["daa", "eaa", "faa", "gaa", "ccc"],
+                       hard=True, attempts=6)
+    best, _ = hard_reference(game, 6, "ccc")
+    assert best == 4 + 1 + 2 + 3 + 4
+    result = optimal_mean(game, max_guesses=6, first_guess="ccc", workers=1)
+    assert result.total == best and result.first_guess == "ccc"
+    cut = optimal_mean(game, max_guesses=6, first_guess="ccc", workers=1, upper=best)
+    assert cut.cut and cut.total >= best
+    with pytest.raises(NoStrategy):
+        optimal_mean(game, max_guesses=4, first_guess="ccc", workers=1)
 
 
 @settings(max_examples=60, deadline=None)
