@@ -229,10 +229,16 @@ def sweep_header(game: Game) -> dict[str, Any]:
 def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
                   search: Callable[..., Any] | None = None,
                   on_result: Callable[[str, int | None, Sweep], None] | None = None,
+                  on_estimate: Callable[[int, int], None] | None = None,
                   cut: bool = True, top: int = 1, **options: Any) -> Sweep:
     """Exact totals of the ``top`` best of ``openers`` (best first is fastest: see
     :func:`sweep_order`), appended to ``path`` as they finish and resumed from it (recorded
     openers are skipped; a file of another game is refused, naming the difference).
+
+    With ``cut`` and no ``search`` given, while fewer than ``top`` exact totals are known, the
+    first openers still to search are put in order of the greedy player's total after each
+    (:func:`_estimated_first`; ``on_estimate(done, of)`` is told as it goes), so that the best
+    are searched, and the cut tightens, early.
 
     With ``cut`` (and a search taking ``upper``, like :func:`sleuth.solve.search.optimal_mean`),
     once ``top`` exact totals are known each search is told the ``top``-th best plus one: an
@@ -255,6 +261,9 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     side_by_side = _side_by_side(search, options)
     with open_journal(path, sweep_header(game), SWEEP) as journal:
         sweep = Sweep.of(journal.found.records)
+        if cut and search is None and sweep.cutoff(top) is None:
+            openers = _estimated_first(game, [w for w in openers if not sweep.done(w, top)],
+                                       side_by_side, on_estimate)
         rough = (_rough_total(game, openers[0])  # the exact search's scale, not a given one's
                  if cut and search is None and openers and not sweep.totals else None)
         for margin in (*PROVISIONAL, None):
@@ -291,6 +300,73 @@ def _cutoff(sweep: Sweep, top: int, margin: float | None, rough: int | None) -> 
     if cutoff is None and margin is not None and best is not None:
         return best + math.ceil(best * margin)
     return cutoff
+
+
+#: How many table cells the estimate of a fresh sweep's order may read (about a minute on 2
+#: cores): the first openers whose greedy totals fit in it are put in order of them, the rest
+#: follow as given. The greedy player reads about (guesses it tries + 1) x answers cells an
+#: opener; so on the nyt-2023-07-01 lists the first 640 in normal mode and every opener in
+#: hard mode, whose player tries only the candidates (``bench/results/sweep-order.md``).
+ESTIMATE_CELLS = 30_000_000_000
+
+
+def _estimated_first(game: Game, openers: list[str], workers: int,
+                     on_estimate: Callable[[int, int], None] | None) -> list[str]:
+    """``openers`` with as many of the first as :data:`ESTIMATE_CELLS` allows put in order
+    of the greedy player's total after each (:func:`sleuth.solve.estimate.greedy_totals`,
+    ties as given), the rest after them as given; estimated in ``workers`` processes."""
+    tried = 1 if game.allowed is not None else len(game.guesses)  # guesses the player tries
+    head = openers[:max(1, ESTIMATE_CELLS // ((tried + 1) * len(game.secrets)))]
+    if len(head) < 2:
+        return openers
+    totals = _greedy_totals(game, head, workers, on_estimate)
+    return [head[i] for i in np.argsort(totals, kind="stable")] + openers[len(head):]
+
+
+#: Openers a worker estimates at a time (a few seconds of work).
+ESTIMATE_CHUNK = 25
+
+
+def _greedy_totals(game: Game, words: list[str], workers: int,
+                   on_estimate: Callable[[int, int], None] | None) -> np.ndarray:
+    """The greedy player's total after each of ``words``, in ``workers`` processes (one: here),
+    :data:`ESTIMATE_CHUNK` at a time, ``on_estimate(done, of)`` told after each chunk."""
+    from sleuth.solve.runner import processes
+
+    chunks = [words[i:i + ESTIMATE_CHUNK] for i in range(0, len(words), ESTIMATE_CHUNK)]
+    if workers <= 1:
+        _install_game(game)
+        results = (_estimate_chunk(chunk) for chunk in chunks)
+        return _gathered(results, chunks, len(words), on_estimate)
+    pool = processes(workers, _install_game, game)
+    try:
+        futures = [pool.submit(_estimate_chunk, chunk) for chunk in chunks]
+        return _gathered((f.result() for f in futures), chunks, len(words), on_estimate)
+    except BaseException:
+        pool.abort()
+        raise
+    finally:
+        pool.close()
+
+
+def _gathered(results: Iterable[np.ndarray], chunks: list[list[str]], total: int,
+              on_estimate: Callable[[int, int], None] | None) -> np.ndarray:
+    """The chunks' totals in one array, ``on_estimate`` told as each comes."""
+    out, done = [], 0
+    for chunk, totals in zip(chunks, results, strict=True):
+        out.append(totals)
+        done += len(chunk)
+        if on_estimate is not None:
+            on_estimate(done, total)
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
+def _estimate_chunk(words: list[str]) -> np.ndarray:
+    """In a worker: the greedy player's total after each of ``words``."""
+    from sleuth.solve.estimate import greedy_totals
+
+    game = _WORKER_GAME[0]
+    return greedy_totals(game, [game.guess_index(w) for w in words])
 
 
 def _rough_total(game: Game, opener: str) -> int | None:
