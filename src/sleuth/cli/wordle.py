@@ -996,15 +996,20 @@ def _sweep(game: Game, path: Path, limit: int | None, where: tuple[str | None, i
                                          f"unless still below the top {outputs.top})"
                                          if again else ""))
     with Bar(console, "openers", len(order)) as bar:
-        bar(len(order) - todo, len(order))
+        searched = [len(order) - todo]
+        bar(searched[0], len(order))
+
+        def estimated(done: int, of: int) -> None:
+            bar(done, of, "first openers put in order (greedy estimate)")
 
         def note(word: str, total: int | None, sweep: Sweep) -> None:
-            bar.advance()
+            searched[0] += 1
+            bar(searched[0], len(order), "openers")
             console.print(f"  {word.upper()}: {_sweep_note(word, sweep, game.max_cost)}")
 
         try:
             sweep = sweep_openers(game, order, path, cluster=where[0], workers=where[1],
-                                  on_result=note, top=outputs.top)
+                                  on_result=note, on_estimate=estimated, top=outputs.top)
         except KeyboardInterrupt:
             raise fail(f"interrupted; resume with the same command ({path} keeps every "
                         "finished opener)", 130) from None

@@ -329,11 +329,13 @@ ESTIMATE_CHUNK = 25
 
 def _greedy_totals(game: Game, words: list[str], workers: int,
                    on_estimate: Callable[[int, int], None] | None) -> np.ndarray:
-    """The greedy player's total after each of ``words``, in ``workers`` processes (one: here),
-    :data:`ESTIMATE_CHUNK` at a time, ``on_estimate(done, of)`` told after each chunk."""
+    """The greedy player's total after each of ``words``, in ``workers`` processes
+    (:data:`ESTIMATE_CHUNK` at a time) or with one worker here (one at a time), ``on_estimate(
+    done, of)`` told as they come."""
     from sleuth.solve.runner import processes
 
-    chunks = [words[i:i + ESTIMATE_CHUNK] for i in range(0, len(words), ESTIMATE_CHUNK)]
+    step = ESTIMATE_CHUNK if workers > 1 else 1  # here: Ctrl-C is seen between openers
+    chunks = [words[i:i + step] for i in range(0, len(words), step)]
     if workers <= 1:
         _install_game(game)
         results = (_estimate_chunk(chunk) for chunk in chunks)
