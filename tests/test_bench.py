@@ -34,6 +34,7 @@ SCRIPTS = {
     "hard_screen": ("| lists | openers drawn | cannot win (published) |", ["lists"]),
     "family_bound": ("| lists | opener | result |", []),
     "squeeze": ("| search | runs | what each way found |", ["lists"]),
+    "sweep_order": ("| lists | mode | openers estimated |", ["lists"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
@@ -206,6 +207,22 @@ def test_family_bound_refuses_a_bad_list_or_opener_before_searching(
 def test_squeeze_refuses_bad_options_before_searching(
         bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     from bench.squeeze import main
+
+    before = results()
+    with pytest.raises(SystemExit) as ended:
+        main(bad)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert ended.value.code == 2 and "Traceback" not in "\n".join(err)
+    assert says in err[-1]
+    assert results() == before
+
+
+@pytest.mark.parametrize("bad, says", [
+    (["--lists", "nope"], "--lists: no published ranking of 'nope'"),
+    (["--mode", "easy"], "invalid choice: 'easy'")])
+def test_sweep_order_refuses_bad_options_before_estimating(
+        bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.sweep_order import main
 
     before = results()
     with pytest.raises(SystemExit) as ended:

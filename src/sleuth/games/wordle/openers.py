@@ -237,7 +237,7 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
 
     With ``cut`` and no ``search`` given, while fewer than ``top`` exact totals are known, the
     first openers still to search are put in order of the greedy player's total after each
-    (:func:`_estimated_first`; ``on_estimate(done, of)`` is told as it goes), so that the best
+    (:func:`estimated_first`; ``on_estimate(done, of)`` is told as it goes), so that the best
     are searched, and the cut tightens, early.
 
     With ``cut`` (and a search taking ``upper``, like :func:`sleuth.solve.search.optimal_mean`),
@@ -262,7 +262,7 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     with open_journal(path, sweep_header(game), SWEEP) as journal:
         sweep = Sweep.of(journal.found.records)
         if cut and search is None and sweep.cutoff(top) is None:
-            openers = _estimated_first(game, [w for w in openers if not sweep.done(w, top)],
+            openers = estimated_first(game, [w for w in openers if not sweep.done(w, top)],
                                        side_by_side, on_estimate)
         rough = (_rough_total(game, openers[0])  # the exact search's scale, not a given one's
                  if cut and search is None and openers and not sweep.totals else None)
@@ -310,13 +310,20 @@ def _cutoff(sweep: Sweep, top: int, margin: float | None, rough: int | None) -> 
 ESTIMATE_CELLS = 30_000_000_000
 
 
-def _estimated_first(game: Game, openers: list[str], workers: int,
+def estimated_count(game: Game) -> int:
+    """How many of its first openers a fresh sweep puts in order of the greedy estimate: as
+    many as :data:`ESTIMATE_CELLS` allows, the player trying every guess (hard mode: only the
+    candidates)."""
+    tried = 1 if game.allowed is not None else len(game.guesses)
+    return max(1, ESTIMATE_CELLS // ((tried + 1) * len(game.secrets)))
+
+
+def estimated_first(game: Game, openers: list[str], workers: int,
                      on_estimate: Callable[[int, int], None] | None) -> list[str]:
     """``openers`` with as many of the first as :data:`ESTIMATE_CELLS` allows put in order
     of the greedy player's total after each (:func:`sleuth.solve.estimate.greedy_totals`,
     ties as given), the rest after them as given; estimated in ``workers`` processes."""
-    tried = 1 if game.allowed is not None else len(game.guesses)  # guesses the player tries
-    head = openers[:max(1, ESTIMATE_CELLS // ((tried + 1) * len(game.secrets)))]
+    head = openers[:estimated_count(game)]
     if len(head) < 2:
         return openers
     totals = _greedy_totals(game, head, workers, on_estimate)
