@@ -339,13 +339,13 @@ def _greedy_totals(game: Game, words: list[str], workers: int,
     """The greedy player's total after each of ``words``, in ``workers`` processes
     (:data:`ESTIMATE_CHUNK` at a time) or with one worker here (one at a time), ``on_estimate(
     done, of)`` told as they come."""
+    from sleuth.solve.estimate import greedy_totals
     from sleuth.solve.runner import processes
 
     step = ESTIMATE_CHUNK if workers > 1 else 1  # here: Ctrl-C is seen between openers
     chunks = [words[i:i + step] for i in range(0, len(words), step)]
     if workers <= 1:
-        _install_game(game)
-        results = (_estimate_chunk(chunk) for chunk in chunks)
+        results = (greedy_totals(game, [game.guess_index(w) for w in chunk]) for chunk in chunks)
         return _gathered(results, chunks, len(words), on_estimate)
     pool = processes(workers, _install_game, game)
     try:
