@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import permutations
 
@@ -26,11 +27,10 @@ from sleuth.solve.tables import INF, lower_bounds, tables
 from sleuth.words.game import word_game
 
 
-def reference(game: Game, cap: int | None = None) -> tuple[int, int]:
-    """(least total guesses, least worst case) by trying every guess everywhere, plainly."""
+def plain_splits(game: Game) -> Callable[[int, tuple[int, ...]], list[tuple[int, ...]] | None]:
+    """The unsolved classes a guess leaves of some candidates (None: it learns nothing)."""
     codes = game.feedback(game.guesses, game.secrets).tolist()
     solved = game.solved
-    n_guess = len(codes)
 
     def split(guess: int, cands: tuple[int, ...]) -> list[tuple[int, ...]] | None:
         classes: dict[int, list[int]] = {}
@@ -40,16 +40,12 @@ def reference(game: Game, cap: int | None = None) -> tuple[int, int]:
             return None  # learns nothing
         return [tuple(c) for code, c in classes.items() if code != solved]
 
-    @cache
-    def total(cands: tuple[int, ...], left: int) -> int:
-        if left == 0:
-            return INF
-        best = INF
-        for g in range(n_guess):
-            parts = split(g, cands)
-            if parts is not None:
-                best = min(best, len(cands) + sum(total(p, left - 1) for p in parts))
-        return best
+    return split
+
+
+def plain_worst(game: Game) -> int:
+    """The least worst case, by trying every guess everywhere, plainly."""
+    split, n_guess = plain_splits(game), len(game.guesses)
 
     @cache
     def fits(cands: tuple[int, ...], left: int) -> bool:
@@ -62,8 +58,46 @@ def reference(game: Game, cap: int | None = None) -> tuple[int, int]:
         return False
 
     everything = tuple(range(len(game.secrets)))
-    worst = next(k for k in range(1, len(everything) + 2) if fits(everything, k))
-    return total(everything, len(everything) + 1 if cap is None else cap), worst
+    return next(k for k in range(1, len(everything) + 2) if fits(everything, k))
+
+
+def reference(game: Game, cap: int | None = None) -> tuple[int, int]:
+    """(least total guesses, least worst case) by trying every guess everywhere, plainly."""
+    split, n_guess = plain_splits(game), len(game.guesses)
+
+    @cache
+    def total(cands: tuple[int, ...], left: int) -> int:
+        if left == 0:
+            return INF
+        best = INF
+        for g in range(n_guess):
+            parts = split(g, cands)
+            if parts is not None:
+                best = min(best, len(cands) + sum(total(p, left - 1) for p in parts))
+        return best
+
+    everything = tuple(range(len(game.secrets)))
+    return total(everything, len(everything) + 1 if cap is None else cap), plain_worst(game)
+
+
+@st.composite
+def lopsided_games(draw: st.DrawFn) -> Game:
+    """20 to 39 secrets whose feedback is mostly 0 (geometric, 3 or 4 kinds): sets no guess
+    splits apart abound."""
+    rng = np.random.default_rng(draw(st.integers(0, 2**32)))
+    n_secret = int(rng.integers(20, 40))
+    n_guess, kinds = n_secret + int(rng.integers(0, 6)), int(rng.integers(3, 5))
+    table = np.minimum(rng.geometric(0.6, (n_guess, n_secret)) - 1, kinds - 1)
+    table[np.arange(n_secret), np.arange(n_secret)] = kinds  # solved
+    return matrix_game(table, solved=kinds)
+
+
+@settings(max_examples=30, deadline=None)
+@given(lopsided_games())
+def test_worst_case_matches_reference_where_second_guesses_fail(game: Game) -> None:
+    """Nodes with three guesses left whose second guesses fail on sets no guess splits apart
+    (the cores they learn and try first, :class:`sleuth.solve.kernels.Cores`)."""
+    assert optimal_worst(game, workers=1).worst == plain_worst(game)
 
 
 @settings(max_examples=150, deadline=None)

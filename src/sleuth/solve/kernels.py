@@ -52,6 +52,30 @@ class Context(NamedTuple):
     empty)."""
 
 
+#: How many cores a node of :func:`fits` with three guesses left tries (see :class:`Cores`).
+MAX_CORES = 64
+#: How many cores (of at most CORE_WIDTH secrets) a worst-case search keeps for all its nodes.
+CORE_POOL = 4096
+CORE_WIDTH = 16
+
+
+class Cores(NamedTuple):
+    """Sets of secrets no single guess splits apart, so no two guesses can find them all (an
+    unrestricted game): a guess that leaves all of one in a class cannot be the second of
+    three. Found as a node's guesses fail, each shrunk to a few secrets, then tried first."""
+
+    members: np.ndarray  # int64 (room, width): each core's secrets, from column 0
+    sizes: np.ndarray  # int64 (room,): how many secrets each core has
+    known: np.ndarray  # int64 (1,): how many cores are known
+
+
+@njit(cache=True, nogil=True)
+def no_cores(room: int = 0, width: int = 0) -> Cores:
+    """Room for ``room`` cores of at most ``width`` secrets, none known yet."""
+    return Cores(np.empty((room, width), np.int64), np.zeros(room, np.int64),
+                 np.zeros(1, np.int64))
+
+
 class Run(NamedTuple):
     """What one search shares across its nodes."""
 
@@ -69,9 +93,11 @@ class Run(NamedTuple):
     """Whether the guesses are capped (the depth is then the guesses left)."""
     top_k: int
     """When > 0, inner nodes try only their best ``top_k`` guesses (a heuristic)."""
+    cores: Cores
+    """Cores learnt by the worst-case search's nodes, for all of them (empty for others)."""
 
 
-typed_once(Context, Run)
+typed_once(Context, Run, Cores)
 
 
 @njit(cache=True, nogil=True)
@@ -225,22 +251,39 @@ def _next_best(order_key, kept, r) -> int:
 @njit(cache=True, nogil=True)
 def _perfect_candidate(ctx, cands, mark) -> int:
     """A candidate's guess that splits the candidates into singletons, or -1."""
-    s = cands.size
-    for i in range(s):
+    for i in range(cands.size):
         g = ctx.guess_of_secret[cands[i]]
-        row = ctx.codes[g]
-        ok = True
-        for j in range(s):
-            c = row[cands[j]]
-            if mark[c] != 0:
-                ok = False
-                break
-            mark[c] = 1
-        for j in range(s):
-            mark[row[cands[j]]] = 0
-        if ok:
+        if _splits_apart(ctx.codes[g], cands, mark):
             return g
     return -1
+
+
+@njit(cache=True, nogil=True)
+def _perfect_guess(ctx, guesses, cands, mark) -> int:
+    """The first of ``guesses`` (every guess if empty) that splits the candidates into
+    singletons, or -1; each guess is dropped at its first repeated feedback."""
+    n_guess = guesses.size if guesses.size > 0 else ctx.codes.shape[0]
+    for t in range(n_guess):
+        g = guesses[t] if guesses.size > 0 else t
+        if _splits_apart(ctx.codes[g], cands, mark):
+            return g
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _splits_apart(row, cands, mark) -> bool:
+    """Whether ``row`` gives every candidate its own feedback (``mark`` is left all zero)."""
+    s = cands.size
+    met = s
+    for j in range(s):
+        c = row[cands[j]]
+        if mark[c] != 0:
+            met = j
+            break
+        mark[c] = 1
+    for j in range(met):
+        mark[row[cands[j]]] = 0
+    return met == s
 
 
 @njit(cache=True, nogil=True)
@@ -599,6 +642,87 @@ def group_too_slow(ctx, cands, depth, guesses, count) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def _keeps_a_core(row, solved, cores) -> bool:
+    """Whether ``row`` leaves every secret of some core in one unsolved class; a core that
+    does so moves one place towards the front."""
+    for q in range(cores.known[0]):
+        first = row[cores.members[q, 0]]
+        together = first != solved
+        j = 1
+        while together and j < cores.sizes[q]:
+            together = row[cores.members[q, j]] == first
+            j += 1
+        if together:
+            if q > 0:
+                _swap_cores(cores, q, q - 1)
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _swap_cores(cores, a, b) -> None:
+    width = max(cores.sizes[a], cores.sizes[b])
+    for j in range(width):
+        cores.members[a, j], cores.members[b, j] = cores.members[b, j], cores.members[a, j]
+    cores.sizes[a], cores.sizes[b] = cores.sizes[b], cores.sizes[a]
+
+
+@njit(cache=True, nogil=True)
+def _add_core(ctx, members, mark, cores, pool) -> None:
+    """Shrink ``members`` (if no guess at all splits them apart) to a core and keep it while
+    there is room, in ``cores`` and (if it fits) in the search's ``pool``: the shortest
+    inseparable prefix (by bisection), then each secret dropped that the rest stay inseparable
+    without."""
+    every = np.empty(0, np.int64)
+    if cores.known[0] >= cores.sizes.size or _perfect_guess(ctx, every, members, mark) >= 0:
+        return
+    low, n = 2, members.size  # members[:low] can be split apart, members[:n] cannot
+    while n - low > 1:
+        middle = (low + n) // 2
+        if _perfect_guess(ctx, every, members[:middle], mark) >= 0:
+            low = middle
+        else:
+            n = middle
+    keep = members[:n].copy()
+    trial = np.empty(n, np.int64)
+    for i in range(n - 2, -1, -1):  # the last one is needed: the prefix before it splits
+        if n <= 3:
+            break
+        trial[:i] = keep[:i]
+        trial[i:n - 1] = keep[i + 1:n]
+        if _perfect_guess(ctx, every, trial[:n - 1], mark) < 0:
+            keep[i:n - 1] = keep[i + 1:n]
+            n -= 1
+    _keep_core(cores, keep[:n])
+    if pool.known[0] < pool.sizes.size and n <= pool.members.shape[1]:
+        _keep_core(pool, keep[:n])
+
+
+@njit(cache=True, nogil=True)
+def _keep_core(cores, core) -> None:
+    q = cores.known[0]
+    cores.members[q, :core.size] = core
+    cores.sizes[q] = core.size
+    cores.known[0] = q + 1
+
+
+@njit(cache=True, nogil=True)
+def _cores_within(pool, cands, n_secrets, cores) -> None:
+    """Copy to ``cores`` (up to half its room) the cores of ``pool`` that lie within
+    ``cands``."""
+    inside = np.zeros(n_secrets, np.bool_)
+    inside[cands] = True
+    for q in range(pool.known[0]):
+        if cores.known[0] >= cores.sizes.size // 2:
+            return
+        within = True
+        for j in range(pool.sizes[q]):
+            within = within and inside[pool.members[q, j]]
+        if within:
+            _keep_core(cores, pool.members[q, :pool.sizes[q]])
+
+
+@njit(cache=True, nogil=True)
 def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
     """Whether some strategy finds every secret of ``cands`` within ``depth`` guesses (under a
     restriction, with the guesses its ``state`` allows)."""
@@ -623,6 +747,10 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
         return True
     room = capacity[min(depth - 1, capacity.size - 1)]
     guesses = _node_guesses(ctx, given, path_codes, path_len, state)
+    if depth == 2:  # only a guess splitting them all apart will do
+        g = _perfect_guess(ctx, guesses, cands, count)
+        _store(memo, key, 1 if g >= 0 else 0, g, True)
+        return g >= 0
     if state.size > 0 and group_too_slow(
             ctx, cands, depth, guesses if given.size == 0 else ctx.rule.allowed(ctx.rule.table,
                                                                                 state), count):
@@ -653,8 +781,14 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
     class_order = np.empty(s, np.int64)
     none_given = np.empty(0, np.int64)
     kid = np.empty(state.size, np.int64)
+    use_cores = depth == 3 and state.size == 0
+    cores = no_cores(MAX_CORES if use_cores else 0, s)
+    if use_cores:
+        _cores_within(run.cores, cands, ctx.guess_of_secret.size, cores)
     for r in range(kept):
         g = picked[order[r]]
+        if use_cores and _keeps_a_core(codes[g], solved, cores):
+            continue
         n_classes = _partition(codes[g], cands, solved, count, part, starts, sizes, class_order)
         if path_len < path_codes.shape[0] and ctx.symmetry.code_rows.shape[0] > 0:
             path_codes[path_len] = ctx.symmetry.code_rows[g]
@@ -667,6 +801,8 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
             if not fits(ctx, run, members, depth - 1, none_given, path_codes, path_len + 1,
                         _child_state(ctx, state, g, codes[g, members[0]], kid)):
                 ok = False
+                if use_cores:
+                    _add_core(ctx, members, count, cores, run.cores)
                 break
         if ok:
             _store(memo, key, 1, g, True)

@@ -122,7 +122,7 @@ class Solver:
         run = self._runs.get(key)
         if run is None or run.bounds is not lbs:
             run = Run(lbs, weights, self.caps, self.memo("mean", depth, penalty, top_k), self.stats,
-                      depth is not None, top_k)
+                      depth is not None, top_k, _NO_CORES)
             self._runs[key] = run
         return run
 
@@ -131,7 +131,8 @@ class Solver:
         key = ("worst", True, None, 0)
         if key not in self._runs:
             self._runs[key] = Run(_NO_BOUNDS, _ONE, self.caps, self.memo("worst"), self.stats,
-                                  True, 0)
+                                  True, 0, kernels.no_cores(kernels.CORE_POOL,
+                                                            kernels.CORE_WIDTH))
         return self._runs[key]
 
     # optimal mean
@@ -261,6 +262,7 @@ class Solver:
 
 _NO_BOUNDS = np.zeros((1, 1), np.int64)  # the worst-case search uses capacities instead
 _ONE = np.ones(1, np.int64)
+_NO_CORES = kernels.no_cores()  # only the worst-case search learns cores
 
 
 def sorted_set(cands: np.ndarray) -> np.ndarray:

@@ -73,10 +73,7 @@ def tables(game: Game) -> Tables:
     secret_of_guess = np.full(len(game.guesses), -1, dtype=np.int64)
     named = guess_of_secret >= 0
     secret_of_guess[guess_of_secret[named]] = np.flatnonzero(named)
-    present = np.zeros(max(game.n_codes, 1), dtype=bool)
-    present[np.unique(codes)] = True
-    present[solved] = False
-    branching = max(1, int(present.sum()))
+    branching = most_classes(codes, solved)
     rule = rule_of(game)
     digest = hashlib.sha1(codes.tobytes())
     digest.update(f"{codes.shape}{solved}{rule is not None}".encode())
@@ -85,6 +82,22 @@ def tables(game: Game) -> Tables:
     symmetry = None if rule is not None else CodeSymmetry.detect(game, codes)
     return Tables(codes, solved, guess_of_secret, secret_of_guess, branching,
                   digest.hexdigest()[:16], symmetry, rule)
+
+
+def most_classes(codes: np.ndarray, solved: int, block: int = 4_000_000) -> int:
+    """The most unsolved feedback classes any one guess (row) makes, at least 1.
+
+    >>> most_classes(np.array([[0, 1, 1, 2], [0, 0, 3, 3]], np.uint8), solved=2)
+    2
+    """
+    most = 1
+    step = max(1, block // max(1, codes.shape[1]))
+    for lo in range(0, codes.shape[0], step):
+        rows = np.sort(codes[lo:lo + step], axis=1, kind="stable")  # radix sort for small ints
+        distinct = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1)
+        unsolved = distinct - (rows == solved).any(axis=1)
+        most = max(most, int(unsolved.max(initial=0)))
+    return most
 
 
 def check_searchable(game: Game) -> None:
