@@ -549,10 +549,40 @@ def test_worst_objective_uses_a_guess_outside_the_answers(tmp_path: Path) -> Non
         assert first is None or tree["first"] == first
 
 
-def test_worst_objective_refuses_all_and_an_impossible_limit(tmp_path: Path) -> None:
+def test_worst_objective_over_every_opener_one_at_a_time(tmp_path: Path) -> None:
+    """--all with --objective worst: each opener in the results file, the fewest guesses
+    proven over all of them, the tree written; a rerun searches nothing again."""
+    from sleuth.core import treefile
+    from sleuth.games.wordle.game import wordle_game
+    from sleuth.solve.search import optimal_worst
+
+    trap, guesses = tmp_path / "trap.txt", tmp_path / "guesses.txt"
+    trap.write_text("batch\ncatch\nhatch\nlatch\nmatch\npatch\nwatch\ncigar\n")
+    guesses.write_text(trap.read_text() + "blimp\nwhelp\n")
+    results, out = tmp_path / "worst.jsonl", tmp_path / "tree.json"
+    args = ["optimal", "--objective", "worst", "--all", "--answers", str(trap), "--guesses",
+            str(guesses), "--results", str(results), "--out", str(out), "--workers", "1"]
+    first = run(*args)
+    assert first.exit_code == 0, first.output
+    assert "4 guesses always suffice, proven over every opener: after none of the 10" in (
+        first.output)
+    records = [json.loads(line) for line in results.read_text().splitlines()[1:]]
+    assert sorted(r["guess"] for r in records) == sorted(guesses.read_text().split())
+    tree = treefile.read(out)
+    assert (tree["objective"], tree["worst"]) == ("worst", 4)
+    assert optimal_worst(wordle_game(trap.read_text().split(), guesses.read_text().split()),
+                         workers=1).worst == 4
+    again = run(*args)
+    assert again.exit_code == 0 and "10 of 10 openers already in" in again.output
+    refused = run(*args[:-2], "--workers", "1", "--answers", str(guesses))
+    assert "other settings" in one_error(refused)
+    assert results.read_text().count("\n") == len(records) + 1
+    assert "not with --objective worst" in one_error(run(*args, "--top", "3"))
+
+
+def test_worst_objective_refuses_an_impossible_limit(tmp_path: Path) -> None:
     three = tmp_path / "three.txt"
     three.write_text("bumpy\ndumpy\njumpy\n")
-    assert "--all" in one_error(run("optimal", "--objective", "worst", "--all"))
     refused = run("optimal", "--objective", "worst", "--answers", str(three), "--guesses",
                   str(three), "--attempts", "2", "--workers", "1")
     assert "within 2 guesses" in one_error(refused)

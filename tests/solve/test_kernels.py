@@ -55,45 +55,68 @@ def test_perfect_guess_is_the_first_guess_splitting_them_apart(members: np.ndarr
     assert found == plain and not mark.any()
 
 
+def kept_plain(codes: np.ndarray, solved: int, core: np.ndarray) -> list[int]:
+    """The guesses leaving every secret of ``core`` in one unsolved class."""
+    return [g for g in range(codes.shape[0])
+            if len(set(codes[g, core].tolist())) == 1 and codes[g, core[0]] != solved]
+
+
+def bits_of(words: np.ndarray) -> list[int]:
+    return [64 * w + b for w in range(words.size) for b in range(64) if int(words[w]) >> b & 1]
+
+
 @settings(max_examples=60, deadline=None)
 @given(near_words())
 def test_a_core_is_a_smallest_by_deletion_set_no_guess_splits(members: np.ndarray) -> None:
     codes, ctx, mark = context()
-    cores, pool = kernels.no_cores(4, members.size), kernels.no_cores(4, 16)
-    kernels._add_core(ctx, members, mark, cores, pool)
+    core = kernels._shrunk_core(ctx, members, mark)
     if splittable(codes, members):
-        assert cores.known[0] == 0
+        assert core.size == 0
         return
-    core = cores.members[0, :cores.sizes[0]]
-    assert cores.known[0] == 1 and set(core.tolist()) <= set(members.tolist())
-    assert not splittable(codes, core)
+    assert set(core.tolist()) <= set(members.tolist()) and not splittable(codes, core)
     assert core.size == 3 or all(splittable(codes, np.delete(core, i)) for i in range(core.size))
+    assert not mark.any()
 
 
 @settings(max_examples=30, deadline=None)
 @given(near_words())
-def test_a_guess_keeps_a_core_when_all_of_it_shares_one_unsolved_class(
-        members: np.ndarray) -> None:
+def test_a_learnt_core_covers_the_guesses_keeping_it_together(members: np.ndarray) -> None:
     codes, ctx, mark = context()
-    cores, pool = kernels.no_cores(4, members.size), kernels.no_cores(4, 16)
-    kernels._add_core(ctx, members, mark, cores, pool)
     solved = tables_of(answers_game()).solved
-    core = cores.members[0, :cores.sizes[0]] if cores.known[0] else members[:0]
-    for guess in range(codes.shape[0]):  # the core's own secrets among them
-        kept = set(codes[guess, core].tolist())
-        plain = core.size > 0 and len(kept) == 1 and solved not in kept
-        assert kernels._keeps_a_core(codes[guess], solved, cores) == plain
+    pool = kernels.no_cores(1, 16, codes.shape[0])
+    covered = np.zeros(pool.kept.shape[1], np.uint64)
+    covered[0] = 1  # what the node knew before stays known
+    kernels._learn_core(ctx, members, mark, pool, covered)
+    if pool.known[0] == 0:
+        assert splittable(codes, members) or kernels._shrunk_core(ctx, members, mark).size > 16
+        return
+    core = pool.members[0, :pool.sizes[0]]
+    assert not splittable(codes, core) and set(core.tolist()) <= set(members.tolist())
+    assert bits_of(pool.kept[0]) == kept_plain(codes, solved, core)
+    assert bits_of(covered) == sorted({0, *kept_plain(codes, solved, core)})
+    full = kernels.no_cores(0, 16, codes.shape[0])  # no room: the node still learns
+    again = np.zeros_like(covered)
+    kernels._learn_core(ctx, members, mark, full, again)
+    assert full.known[0] == 0 and bits_of(again) == kept_plain(codes, solved, core)
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 19), min_size=3, max_size=5, unique=True), max_size=12),
-       st.lists(st.integers(0, 19), unique=True), st.integers(0, 10))
-def test_a_node_takes_the_known_cores_within_its_candidates(
-        known: list[list[int]], cands: list[int], room: int) -> None:
-    pool = kernels.no_cores(len(known), 5)
-    for core in known:
-        kernels._keep_core(pool, np.array(core, np.int64))
-    taken = kernels.no_cores(room, 20)
-    kernels._cores_within(pool, np.array(sorted(cands), np.int64), 20, taken)
-    within = [core for core in known if set(core) <= set(cands)][:room // 2]
-    assert [taken.members[q, :taken.sizes[q]].tolist() for q in range(taken.known[0])] == within
+@given(st.lists(st.tuples(st.lists(st.integers(0, 19), min_size=3, max_size=5, unique=True),
+                          st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1)), max_size=12),
+       st.lists(st.integers(0, 19), unique=True))
+def test_a_node_is_covered_by_the_known_cores_within_its_candidates(
+        known: list[tuple[list[int], int, int]], cands: list[int]) -> None:
+    pool = kernels.no_cores(len(known), 5, 128)
+    for q, (core, low, high) in enumerate(known):
+        pool.members[q, :len(core)] = core
+        pool.sizes[q] = len(core)
+        pool.kept[q] = [low, high]
+    pool.known[0] = len(known)
+    inside = np.zeros(20, np.bool_)
+    covered = np.zeros(2, np.uint64)
+    kernels._pool_cover(pool, np.array(sorted(cands), np.int64), inside, covered)
+    plain = [0, 0]
+    for core, low, high in known:
+        if set(core) <= set(cands):
+            plain = [plain[0] | low, plain[1] | high]
+    assert covered.tolist() == plain and not inside.any()

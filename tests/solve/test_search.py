@@ -96,7 +96,7 @@ def lopsided_games(draw: st.DrawFn) -> Game:
 @given(lopsided_games())
 def test_worst_case_matches_reference_where_second_guesses_fail(game: Game) -> None:
     """Nodes with three guesses left whose second guesses fail on sets no guess splits apart
-    (the cores they learn and try first, :class:`sleuth.solve.kernels.Cores`)."""
+    (the cores they learn, :class:`sleuth.solve.kernels.Cores`)."""
     assert optimal_worst(game, workers=1).worst == plain_worst(game)
 
 

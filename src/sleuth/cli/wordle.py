@@ -869,13 +869,18 @@ def optimal(
     from sleuth.solve.export import tree_format, write_tree
 
     console = new_console()
+    worst = objective is Objective.worst
     if every:
-        path = writable_option(results or Path(f"wordle-openers{'-hard' * hard}.jsonl"),
+        kind = "worst-openers" if worst else "openers"
+        path = writable_option(results or Path(f"wordle-{kind}{'-hard' * hard}.jsonl"),
                                "--results")
+        if worst and (top is not None or ranking is not None or compare is not None):
+            raise fail("--top, --ranking and --compare rank openers by their least total: "
+                       "not with --objective worst")
         outputs = _sweep_outputs(top, ranking, compare)
     elif top is not None or ranking is not None or compare is not None:
         raise fail("--top, --ranking and --compare go with --all")
-    else:
+    if not every or worst:
         try:
             tree_format(out or "tree.json")
         except ValueError as error:
@@ -885,12 +890,14 @@ def optimal(
     game, lists = make_game(answers, guesses, list_name, length=length, attempts=attempts,
                             hard=hard)
     _lists_line(console, game, lists)
+    if every and worst:
+        best = _worst_sweep(game, path, limit, (cluster, workers), console)
+        _worst(game, best, out, lists.source, hard, (cluster, workers), console)
+        return
     if every:
-        if objective is Objective.worst:
-            raise fail("--all ranks openers by their least total: it takes no --objective worst")
         _sweep(game, path, limit, (cluster, workers), console, outputs)
         return
-    if objective is Objective.worst:
+    if worst:
         _worst(game, first and _opening(game, first).word, out, lists.source, hard,
                (cluster, workers), console)
         return
@@ -943,6 +950,48 @@ def _worst(game: Game, word: str | None, out: Path | None, source: str, hard: bo
     except (OSError, ValueError) as error:
         raise fail(f"cannot write {path}: {error}") from error
     console.print(f"tree: {path}")
+
+
+def _worst_sweep(game: Game, path: Path, limit: int | None,
+                 where: tuple[str | None, int | None], console: Console) -> str:
+    """The fewest guesses that always suffice, proven over every opener one at a time
+    (resumable from ``path``); returns an opener that does it."""
+    from sleuth.games.wordle.worst import WorstSweep, every_opener, worst_openers
+
+    order = every_opener(game)
+    order = order[:limit] if limit else order
+    try:
+        before = WorstSweep.load(path)
+    except (OSError, ValueError) as error:
+        raise fail(f"--results: {error}") from None
+    todo = sum(not before.done(w) for w in order)
+    console.print(f"{len(order) - todo} of {len(order)} openers already in {path}; {todo} to "
+                  "search (each until it needs more than the best so far less one)")
+    with Bar(console, "openers", len(order)) as bar:
+        done = [len(order) - todo]
+        bar(done[0], len(order))
+
+        def note(word: str, sweep: WorstSweep) -> None:
+            done[0] += 1
+            bar(done[0], len(order))
+            if word in sweep.worst:
+                console.print(f"  {word.upper()}: {sweep.worst[word]} guesses always suffice")
+
+        try:
+            sweep = worst_openers(game, order, path, workers=where[1], cluster=where[0],
+                                  on_result=note)
+        except KeyboardInterrupt:
+            raise fail(f"interrupted; resume with the same command ({path} keeps every "
+                       "finished opener)", 130) from None
+        except (ValueError, OSError) as error:
+            raise fail(str(error)) from error
+    if sweep.best is None:
+        raise fail(f"no opener finds every answer within {game.max_cost} guesses ({path})")
+    word, k = sweep.best
+    scope = "every opener" if limit is None else f"the first {len(order):,} openers (--limit)"
+    console.print(f"[bold]{k}[/] guesses always suffice, proven over {scope}: after none of "
+                  f"the {len(order):,} is every answer found within {k - 1} ({path})")
+    return word
 
 
 @dataclass(frozen=True)

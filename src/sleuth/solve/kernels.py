@@ -52,28 +52,30 @@ class Context(NamedTuple):
     empty)."""
 
 
-#: How many cores a node of :func:`fits` with three guesses left tries (see :class:`Cores`).
-MAX_CORES = 64
-#: How many cores (of at most CORE_WIDTH secrets) a worst-case search keeps for all its nodes.
-CORE_POOL = 4096
+#: How many cores (of at most CORE_WIDTH secrets) a worst-case search keeps for all its nodes
+#: (with a bit per guess each: about 26 MB for Wordle's 12,972 guesses).
+CORE_POOL = 65536
 CORE_WIDTH = 16
 
 
 class Cores(NamedTuple):
     """Sets of secrets no single guess splits apart, so no two guesses can find them all (an
     unrestricted game): a guess that leaves all of one in a class cannot be the second of
-    three. Found as a node's guesses fail, each shrunk to a few secrets, then tried first."""
+    three. Learnt as nodes' guesses fail, each shrunk to a few secrets, with the guesses that
+    keep it together."""
 
     members: np.ndarray  # int64 (room, width): each core's secrets, from column 0
     sizes: np.ndarray  # int64 (room,): how many secrets each core has
+    kept: np.ndarray  # uint64 (room, words): bit g when guess g leaves the core in one class
     known: np.ndarray  # int64 (1,): how many cores are known
 
 
 @njit(cache=True, nogil=True)
-def no_cores(room: int = 0, width: int = 0) -> Cores:
-    """Room for ``room`` cores of at most ``width`` secrets, none known yet."""
+def no_cores(room: int = 0, width: int = 0, n_guesses: int = 0) -> Cores:
+    """Room for ``room`` cores of at most ``width`` secrets over ``n_guesses`` guesses, none
+    known yet."""
     return Cores(np.empty((room, width), np.int64), np.zeros(room, np.int64),
-                 np.zeros(1, np.int64))
+                 np.empty((room, (n_guesses + 63) // 64), np.uint64), np.zeros(1, np.int64))
 
 
 class Run(NamedTuple):
@@ -642,40 +644,31 @@ def group_too_slow(ctx, cands, depth, guesses, count) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _keeps_a_core(row, solved, cores) -> bool:
-    """Whether ``row`` leaves every secret of some core in one unsolved class; a core that
-    does so moves one place towards the front."""
-    for q in range(cores.known[0]):
-        first = row[cores.members[q, 0]]
+def _kept_bits(ctx, core, out) -> None:
+    """Set in ``out`` (cleared first) the bit of each guess leaving every secret of ``core``
+    in one unsolved class."""
+    out[:] = 0
+    codes, solved = ctx.codes, ctx.solved
+    for g in range(codes.shape[0]):
+        row = codes[g]
+        first = row[core[0]]
         together = first != solved
         j = 1
-        while together and j < cores.sizes[q]:
-            together = row[cores.members[q, j]] == first
+        while together and j < core.size:
+            together = row[core[j]] == first
             j += 1
         if together:
-            if q > 0:
-                _swap_cores(cores, q, q - 1)
-            return True
-    return False
+            out[g >> 6] |= np.uint64(1) << np.uint64(g & 63)
 
 
 @njit(cache=True, nogil=True)
-def _swap_cores(cores, a, b) -> None:
-    width = max(cores.sizes[a], cores.sizes[b])
-    for j in range(width):
-        cores.members[a, j], cores.members[b, j] = cores.members[b, j], cores.members[a, j]
-    cores.sizes[a], cores.sizes[b] = cores.sizes[b], cores.sizes[a]
-
-
-@njit(cache=True, nogil=True)
-def _add_core(ctx, members, mark, cores, pool) -> None:
-    """Shrink ``members`` (if no guess at all splits them apart) to a core and keep it while
-    there is room, in ``cores`` and (if it fits) in the search's ``pool``: the shortest
-    inseparable prefix (by bisection), then each secret dropped that the rest stay inseparable
-    without."""
+def _shrunk_core(ctx, members, mark) -> np.ndarray:
+    """A core within ``members`` if no guess at all splits them apart (else an empty array):
+    the shortest inseparable prefix (by bisection), then each secret dropped that the rest
+    stay inseparable without."""
     every = np.empty(0, np.int64)
-    if cores.known[0] >= cores.sizes.size or _perfect_guess(ctx, every, members, mark) >= 0:
-        return
+    if _perfect_guess(ctx, every, members, mark) >= 0:
+        return every
     low, n = 2, members.size  # members[:low] can be split apart, members[:n] cannot
     while n - low > 1:
         middle = (low + n) // 2
@@ -693,33 +686,46 @@ def _add_core(ctx, members, mark, cores, pool) -> None:
         if _perfect_guess(ctx, every, trial[:n - 1], mark) < 0:
             keep[i:n - 1] = keep[i + 1:n]
             n -= 1
-    _keep_core(cores, keep[:n])
-    if pool.known[0] < pool.sizes.size and n <= pool.members.shape[1]:
-        _keep_core(pool, keep[:n])
+    return keep[:n]
 
 
 @njit(cache=True, nogil=True)
-def _keep_core(cores, core) -> None:
-    q = cores.known[0]
-    cores.members[q, :core.size] = core
-    cores.sizes[q] = core.size
-    cores.known[0] = q + 1
+def _learn_core(ctx, members, mark, pool, covered) -> None:
+    """Shrink ``members`` (a class no guess splits apart) to a core, add the guesses keeping
+    it together to ``covered``, and keep it in the search's ``pool`` while there is room."""
+    core = _shrunk_core(ctx, members, mark)
+    if core.size == 0:
+        return
+    bits = np.empty(covered.size, np.uint64)
+    _kept_bits(ctx, core, bits)
+    covered |= bits
+    q = pool.known[0]
+    if q < pool.sizes.size and core.size <= pool.members.shape[1]:
+        pool.members[q, :core.size] = core
+        pool.sizes[q] = core.size
+        pool.kept[q] = bits
+        pool.known[0] = q + 1
 
 
 @njit(cache=True, nogil=True)
-def _cores_within(pool, cands, n_secrets, cores) -> None:
-    """Copy to ``cores`` (up to half its room) the cores of ``pool`` that lie within
-    ``cands``."""
-    inside = np.zeros(n_secrets, np.bool_)
+def _pool_cover(pool, cands, inside, covered) -> None:
+    """Add to ``covered`` the guesses keeping together some core of ``pool`` that lies within
+    ``cands`` (``inside``: a False flag per secret, left so)."""
     inside[cands] = True
     for q in range(pool.known[0]):
-        if cores.known[0] >= cores.sizes.size // 2:
-            return
         within = True
-        for j in range(pool.sizes[q]):
-            within = within and inside[pool.members[q, j]]
+        j = 0
+        while within and j < pool.sizes[q]:
+            within = inside[pool.members[q, j]]
+            j += 1
         if within:
-            _keep_core(cores, pool.members[q, :pool.sizes[q]])
+            covered |= pool.kept[q]
+    inside[cands] = False
+
+
+@njit(cache=True, nogil=True)
+def _covers(covered, g) -> bool:
+    return (covered[g >> 6] >> np.uint64(g & 63)) & np.uint64(1) != 0
 
 
 @njit(cache=True, nogil=True)
@@ -781,13 +787,13 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
     class_order = np.empty(s, np.int64)
     none_given = np.empty(0, np.int64)
     kid = np.empty(state.size, np.int64)
-    use_cores = depth == 3 and state.size == 0
-    cores = no_cores(MAX_CORES if use_cores else 0, s)
+    use_cores = depth == 3 and state.size == 0 and run.cores.kept.shape[1] > 0
+    covered = np.zeros(run.cores.kept.shape[1] if use_cores else 0, np.uint64)
     if use_cores:
-        _cores_within(run.cores, cands, ctx.guess_of_secret.size, cores)
+        _pool_cover(run.cores, cands, ctx.in_set, covered)
     for r in range(kept):
         g = picked[order[r]]
-        if use_cores and _keeps_a_core(codes[g], solved, cores):
+        if use_cores and _covers(covered, g):
             continue
         n_classes = _partition(codes[g], cands, solved, count, part, starts, sizes, class_order)
         if path_len < path_codes.shape[0] and ctx.symmetry.code_rows.shape[0] > 0:
@@ -802,7 +808,7 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
                         _child_state(ctx, state, g, codes[g, members[0]], kid)):
                 ok = False
                 if use_cores:
-                    _add_core(ctx, members, count, cores, run.cores)
+                    _learn_core(ctx, members, count, run.cores, covered)
                 break
         if ok:
             _store(memo, key, 1, g, True)

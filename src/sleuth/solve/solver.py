@@ -132,7 +132,8 @@ class Solver:
         if key not in self._runs:
             self._runs[key] = Run(_NO_BOUNDS, _ONE, self.caps, self.memo("worst"), self.stats,
                                   True, 0, kernels.no_cores(kernels.CORE_POOL,
-                                                            kernels.CORE_WIDTH))
+                                                            kernels.CORE_WIDTH,
+                                                            self.tab.codes.shape[0]))
         return self._runs[key]
 
     # optimal mean
@@ -300,6 +301,15 @@ def install(tab: Tables) -> None:
 def forget() -> None:
     """Drop this process's solvers and their memos (the next search starts from nothing)."""
     _SOLVERS.clear()
+
+
+def forget_positions(past: int = 0) -> None:
+    """Empty this process's memos once they hold more than ``past`` positions, keeping what
+    else the solvers learnt (the worst-case search's cores)."""
+    if memo_entries() > past:
+        for solver in _SOLVERS.values():
+            for memo in solver.memos.values():
+                memo.clear()
 
 
 def memo_entries() -> int:

@@ -374,7 +374,7 @@ def _estimate_chunk(words: list[str]) -> np.ndarray:
     """In a worker: the greedy player's total after each of ``words``."""
     from sleuth.solve.estimate import greedy_totals
 
-    game = _WORKER_GAME[0]
+    game = worker_game()
     return greedy_totals(game, [game.guess_index(w) for w in words])
 
 
@@ -404,9 +404,12 @@ def _side_by_side(search: Callable[..., Any] | None, options: dict[str, Any]) ->
 
 
 def _records_in_workers(game: Game, words: Iterable[str],
-                        limits: Callable[[], dict[str, Any]], n: int) -> Iterator[dict[str, Any]]:
-    """The sweep's records of ``words``, searched ``n`` at a time in worker processes, each
-    with the limits known when it starts; in the order they finish."""
+                        limits: Callable[[], dict[str, Any]], n: int,
+                        work: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None,
+                        ) -> Iterator[dict[str, Any]]:
+    """The records of ``words`` by ``work(word, options)`` (default: the sweep's exact
+    search), ``n`` at a time in worker processes, each with the limits known when it starts;
+    in the order they finish."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     from sleuth.solve.runner import processes
@@ -418,7 +421,7 @@ def _records_in_workers(game: Game, words: Iterable[str],
     def start_next() -> None:
         word = next(queue, None)
         if word is not None:
-            pending[pool.submit(_search_opener, word, {**limits(), "workers": 1})] = word
+            pending[pool.submit(work or _search_opener, word, {**limits(), "workers": 1})] = word
 
     try:
         for _ in range(n):
@@ -447,13 +450,18 @@ def _install_game(game: Game) -> None:
     _WORKER_GAME[:] = [game]
 
 
+def worker_game() -> Game:
+    """The game this worker process was started with."""
+    return _WORKER_GAME[0]
+
+
 def _search_opener(word: str, options: dict[str, Any]) -> dict[str, Any]:
     """In a worker: the sweep's record of ``word`` (see :func:`_opener_record`); what the
     search learnt is kept for the next opener, up to :data:`MEMO_ENTRIES` positions."""
     from sleuth.solve.search import optimal_mean
     from sleuth.solve.solver import forget, memo_entries
 
-    record = _opener_record(word, optimal_mean, _WORKER_GAME[0], options)
+    record = _opener_record(word, optimal_mean, worker_game(), options)
     if memo_entries() > MEMO_ENTRIES:
         forget()
     return record
