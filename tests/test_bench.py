@@ -36,6 +36,7 @@ SCRIPTS = {
     "family_bound": ("| lists | opener | result |", []),
     "squeeze": ("| search | runs | what each way found |", ["lists"]),
     "sweep_order": ("| lists | mode | openers estimated |", ["lists"]),
+    "worst_sweep": ("| lists | mode | openers done | fewest guesses", ["lists"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
