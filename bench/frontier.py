@@ -88,9 +88,8 @@ def main(argv: list[str] | None = None) -> None:
              "worst`)\n\nAfter each published opener (`--first W`): no strategy after it "
              "finds every answer within one guess fewer (proven), and the tree found does it "
              "in this many (its total beside, not the least: the search asks only whether "
-             "every answer fits). Over every opener this is not proven here yet: refuting one "
-             "guess fewer for all 12,972 openers of the original lists runs at about 1.4 "
-             "openers a second on 2 cores, some 2.6 hours.\n\n"
+             "every answer fits). Over every opener: `bench/results/worst-sweep.md` "
+             "(`python -m bench.worst_sweep`).\n\n"
              "| lists | mode | opener | worst | total of that tree | seconds |\n"
              "|---|---|---|---|---|---|\n")
     for row in MEAN_ROWS if not args.quick else []:

@@ -67,8 +67,12 @@ def summary_row(lists: str, hard: bool, sweep: WorstSweep, searched: int, second
     return (f"| {lists} | {'hard' if hard else 'normal'} | "
             f"{len(sweep.worst) + len(sweep.above):,} | {best[1] if best else '-'} | "
             f"{', '.join(w.upper() for w in doing[:5]) or '-'} | {bounds or '-'} | "
-            f"{searched:,} in {seconds:.0f} s | {len(runs or [])} runs, {total:,.0f} s | "
+            f"{searched:,} in {seconds:.0f} s | {_runs(len(runs or []))}, {total:,.0f} s | "
             f"{'yes' if finished else 'no'} |")
+
+
+def _runs(n: int) -> str:
+    return f"{n} run{'s' if n != 1 else ''}"
 
 
 def write_summary(key: str, row: str, command: str) -> None:

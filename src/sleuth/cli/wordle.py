@@ -827,11 +827,12 @@ def optimal(
         "--all", help="Every opener ranked: each first guess searched in turn (most promising "
         "first), the --top best to their exact totals and every other one only until it is "
         "proven worse than them (a lower bound); recorded in --results and resumed from "
-        "it.")] = False,
+        "it. With --objective worst: the fewest guesses that always suffice, each opener "
+        "searched until it needs more than the best so far less one.")] = False,
     results: Annotated[Path | None, typer.Option(
         metavar="FILE", help="With --all: the file recording each opener searched, from which "
         "a rerun resumes; default: wordle-openers.jsonl (wordle-openers-hard.jsonl with "
-        "--hard).")] = None,
+        "--hard; wordle-worst-openers.jsonl with --objective worst).")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="With --all: stop after N openers.")]
     = None,
     top: Annotated[int | None, typer.Option(
@@ -862,6 +863,7 @@ def optimal(
     sleuth wordle optimal --list wordle-original          # 7920 after SALET
     sleuth wordle optimal --list wordle-original --hard   # 8122
     sleuth wordle optimal --objective worst               # fewest guesses that always suffice
+    sleuth wordle optimal --objective worst --all         # the same, resumable
     sleuth wordle optimal --list wordle-original --all --ranking openers.md
     ```
     """
