@@ -402,6 +402,10 @@ def _worst_search(runner: Runner, local: Solver, cands: np.ndarray, order: np.nd
             classes = _classes(tab, guess, cands)
             if classes and classes[0][1].size > cap:
                 continue
+            if _a_class_cannot_fit(local, classes, k - 1, (*history, guess)):
+                if largest is not None:
+                    _expect(runner, searched, largest <= cap, i + 1)
+                continue
             big = [members for _, members in classes if members.size >= 2]
             trees = runner.worst_classes(big, k - 1, (*history, guess))
             if trees is not None:
