@@ -53,15 +53,15 @@ class Context(NamedTuple):
 
 
 #: How many cores (of at most CORE_WIDTH secrets) a worst-case search keeps for all its nodes
-#: (with a bit per guess each: about 26 MB for Wordle's 12,972 guesses).
+#: (with a bit per guess each: about 106 MB for Wordle's 12,972 guesses, taken as cores come).
 CORE_POOL = 65536
 CORE_WIDTH = 16
 
 
 class Cores(NamedTuple):
-    """Sets of secrets no single guess splits apart, so no two guesses can find them all (an
-    unrestricted game): a guess that leaves all of one in a class cannot be the second of
-    three. Learnt as nodes' guesses fail, each shrunk to a few secrets, with the guesses that
+    """Sets of secrets no single guess splits apart, so no two guesses can find them all (in
+    any game: a restriction such as hard mode only takes guesses away): a guess that leaves all
+    of one in a class cannot be the second of three. Learnt as nodes' guesses fail, each shrunk to a few secrets, with the guesses that
     keep it together."""
 
     members: np.ndarray  # int64 (room, width): each core's secrets, from column 0
@@ -787,7 +787,7 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
     class_order = np.empty(s, np.int64)
     none_given = np.empty(0, np.int64)
     kid = np.empty(state.size, np.int64)
-    use_cores = depth == 3 and state.size == 0 and run.cores.kept.shape[1] > 0
+    use_cores = depth == 3 and run.cores.kept.shape[1] > 0
     covered = np.zeros(run.cores.kept.shape[1] if use_cores else 0, np.uint64)
     if use_cores:
         _pool_cover(run.cores, cands, ctx.in_set, covered)
