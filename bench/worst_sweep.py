@@ -124,7 +124,10 @@ def main(argv: list[str] | None = None) -> None:
     command = " ".join(["python -m bench.worst_sweep",
                         *(sys.argv[1:] if argv is None else argv)])
     runs = runs_so_far(OUT / f"{args.lists}-{mode}.runs.jsonl",
-                       this_run(command, seconds, searched=searched))
+                       this_run(command, seconds, searched=searched) if searched else None)
+    if not searched and runs:  # nothing left to do: the row keeps the last run that searched
+        command, searched, seconds = (str(runs[-1]["command"]), int(str(runs[-1]["searched"])),
+                                      float(str(runs[-1]["seconds"])))
     row = summary_row(args.lists, args.hard, sweep, searched, seconds, finished, runs)
     write_summary(f"| {args.lists} | {mode} |", row, command)
     print(row)

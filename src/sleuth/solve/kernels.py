@@ -800,8 +800,10 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
             path_codes[path_len] = ctx.symmetry.code_rows[g]
         ok = True
         for k in range(n_classes):
-            c = class_order[k]
+            c = class_order[n_classes - 1 - k] if state.size > 0 else class_order[k]
             if sizes[c] == 1:
+                if state.size > 0:
+                    continue
                 break
             members = part[starts[c]:starts[c] + sizes[c]]
             if not fits(ctx, run, members, depth - 1, none_given, path_codes, path_len + 1,
