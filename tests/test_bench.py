@@ -234,3 +234,33 @@ def refused(main: Callable[[list[str]], None], bad: list[str], says: str,
     assert ended.value.code == 2 and "Traceback" not in "\n".join(err)
     assert says in err[-1]
     assert results() == before
+
+
+@pytest.mark.lists
+@pytest.mark.usefixtures("wordle_dir")
+def test_a_finished_worst_sweep_rerun_logs_no_run_and_keeps_its_row(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Running a finished worst-case sweep again searches nothing: no run is logged and the
+    summary row still gives the last run that searched."""
+    from sleuth.games.wordle.game import game_from
+    from sleuth.games.wordle.lists import shipped_lists
+    from sleuth.games.wordle.worst import every_opener, worst_header
+
+    bench = importlib.import_module("bench.worst_sweep")
+    monkeypatch.setattr(bench, "OUT", tmp_path)
+    monkeypatch.setattr(bench, "RESULTS", tmp_path)
+    openers = every_opener(game_from(shipped_lists("wordle-original")))
+    lines = [worst_header(game_from(shipped_lists("wordle-original"))),
+             {"guess": openers[-1], "worst": 5},
+             *({"guess": word, "above": 4} for word in openers[:-1])]
+    (tmp_path / "wordle-original-normal.jsonl").write_text(
+        "".join(json.dumps(line) + "\n" for line in lines))
+    runs = tmp_path / "wordle-original-normal.runs.jsonl"
+    earlier = {"date": "2026-12-04 03:26", "commit": "3749d1f", "command": "earlier",
+               "searched": len(openers), "seconds": 859.5}
+    runs.write_text(json.dumps(earlier) + "\n")
+    bench.main(["--lists", "wordle-original"])
+    assert runs.read_text() == json.dumps(earlier) + "\n"
+    row = rows((tmp_path / "worst-sweep.md").read_text(), "| lists | mode |")[0]
+    assert f"| {len(openers):,} in 860 s | 1 run, 860 s | yes |" in row
+    assert f"| 5 | {openers[-1].upper()} |" in row

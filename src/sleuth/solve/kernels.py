@@ -61,8 +61,8 @@ CORE_WIDTH = 16
 class Cores(NamedTuple):
     """Sets of secrets no single guess splits apart, so no two guesses can find them all (in
     any game: a restriction such as hard mode only takes guesses away): a guess that leaves all
-    of one in a class cannot be the second of three. Learnt as nodes' guesses fail, each shrunk to a few secrets, with the guesses that
-    keep it together."""
+    of one in a class cannot be the second of three. Learnt as nodes' guesses fail, each shrunk
+    to a few secrets, with the guesses that keep it together."""
 
     members: np.ndarray  # int64 (room, width): each core's secrets, from column 0
     sizes: np.ndarray  # int64 (room,): how many secrets each core has
@@ -799,7 +799,7 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
         if path_len < path_codes.shape[0] and ctx.symmetry.code_rows.shape[0] > 0:
             path_codes[path_len] = ctx.symmetry.code_rows[g]
         ok = True
-        for k in range(n_classes):
+        for k in range(n_classes):  # under a restriction the smallest first: cheap to refute
             c = class_order[n_classes - 1 - k] if state.size > 0 else class_order[k]
             if sizes[c] == 1:
                 if state.size > 0:
