@@ -406,6 +406,8 @@ def _worst_search(runner: Runner, local: Solver, cands: np.ndarray, order: np.nd
                 if largest is not None:
                     _expect(runner, searched, largest <= cap, i + 1)
                 continue
+            if tab.rule is not None:  # one class too slow refutes the guess: cheap ones first
+                classes = classes[::-1]
             big = [members for _, members in classes if members.size >= 2]
             trees = runner.worst_classes(big, k - 1, (*history, guess))
             if trees is not None:
