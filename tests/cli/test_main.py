@@ -93,3 +93,39 @@ def test_a_failure_after_a_lost_ctrl_c_is_an_interrupt() -> None:
     ran = subprocess.run([sys.executable, "-c", LOST_CTRL_C], capture_output=True, text=True,
                          timeout=60)
     assert (ran.returncode, ran.stderr.strip()) == (130, INTERRUPTED), ran.stderr
+
+
+HALF_BUILT = """
+import sys
+import typer
+import sleuth.cli as cli
+from sleuth.cli.common import fail
+
+class HalfBuilt:  # a compiler's object a Ctrl-C stopped in its constructor
+    def __del__(self):
+        del self.handle  # never set: an AttributeError as Python ends
+
+app = typer.Typer()
+
+@app.command()
+def search() -> None:
+    half = HalfBuilt()
+    half.cycle = half  # only freed by the collector, as Python ends
+    raise fail("interrupted: the search and its workers were stopped", 130)
+
+cli.build_app = lambda wanted=None: app
+sys.argv = ["sleuth"]
+cli.main()
+"""
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize("code", [130, 2])
+def test_after_an_interrupt_failing_finalizers_stay_quiet(code: int) -> None:
+    ran = subprocess.run([sys.executable, "-c", HALF_BUILT.replace("130)", f"{code})")],
+                         capture_output=True, text=True, timeout=60)
+    assert ran.returncode == code
+    if code == 130:  # stopped mid-way: one line, whatever it left half built
+        assert ran.stderr.strip() == "Error: interrupted: the search and its workers were stopped"
+    else:  # not a signal: a failing finalizer is a bug, and is shown
+        assert "AttributeError" in ran.stderr

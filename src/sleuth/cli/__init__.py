@@ -112,7 +112,27 @@ INTERRUPTED = "Error: interrupted by Ctrl-C"
 def main() -> None:
     """Entry point of the ``sleuth`` console script."""
     plain_warnings()
-    args = sys.argv[1:]
+    try:
+        _run(sys.argv[1:])
+    except SystemExit as done:
+        if isinstance(done.code, int) and done.code >= 128:  # stopped by a signal
+            quiet_finalizers()
+        raise
+
+
+def quiet_finalizers() -> None:
+    """Drop, from now on, the errors of finalizers (``Exception ignored in ...``): a command
+    stopped mid-way by a signal may leave objects half built (numba's compiler's, say) whose
+    finalizers fail as Python ends, and their tracebacks are no business of the user's."""
+    sys.unraisablehook = _ignore
+
+
+def _ignore(unraisable: sys.UnraisableHookArgs) -> None:
+    """An unraisable hook that shows nothing."""
+
+
+def _run(args: list[str]) -> None:
+    """Run the command ``args``; one line on stderr and an exit code for whatever stops it."""
     try:
         if args[:2] == ["lingo", "player"] and not {"--help", "-h"} & set(args):
             from sleuth.games.lingo.player import main as play  # no typer, numpy or numba here

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from sleuth.cli import quiet_finalizers
 from sleuth.cli.text import one_line
 
 __all__ = [
@@ -42,6 +43,8 @@ def new_console(*, stderr: bool = False, plain: bool = False) -> Console:
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``Error: message`` as one line on stderr; the exit to raise with ``code``."""
     new_console(stderr=True).print(f"{LABEL} {escape(one_line(message))}")
+    if code >= 128:  # stopped by a signal
+        quiet_finalizers()
     return typer.Exit(code)
 
 
@@ -51,6 +54,7 @@ def interrupted(console: Console, message: str, code: int = 130) -> typer.Exit:
     console.print(("\n" if console.is_terminal else "") + escape(message), highlight=False,
                   soft_wrap=True)
     console.file.flush()
+    quiet_finalizers()
     return typer.Exit(code)
 
 
