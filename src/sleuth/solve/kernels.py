@@ -320,11 +320,12 @@ def _partition(row, cands, solved, count, part, starts, sizes, class_order):
 
 
 @njit(cache=True, nogil=True)
-def _node_guesses(ctx, given, path_codes, path_len, state):
-    """The guesses a node must try: ``given`` if not empty, else those the restriction
-    ``state`` allows (if not empty), else one per symmetry orbit, else all (an empty array)."""
+def _node_guesses(ctx, given, path_codes, path_len, state, among):
+    """The guesses a node must try: ``given`` if not empty, else those of ``among`` (its
+    parent's guesses; empty: all) the restriction ``state`` allows (if not empty), else one per
+    symmetry orbit, else all (an empty array)."""
     if state.size > 0 and given.size == 0:
-        return ctx.rule.allowed(ctx.rule.table, state)
+        return ctx.rule.allowed(ctx.rule.table, state, among)
     rows = ctx.symmetry.code_rows
     if given.size > 0 or rows.shape[0] == 0 or path_len >= path_codes.shape[0]:
         return given
@@ -333,6 +334,15 @@ def _node_guesses(ctx, given, path_codes, path_len, state):
     if n < 0:
         return given
     return out[:n]
+
+
+@njit(cache=True, nogil=True)
+def _children_among(guesses, given, state):
+    """What a node's children look for their guesses among: the guesses the restriction
+    allowed it (those allowed never grow along a path), else all (an empty array)."""
+    if state.size > 0 and given.size == 0:
+        return guesses
+    return np.empty(0, np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -395,11 +405,11 @@ def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
 
 
 @njit(cache=True, nogil=True)
-def refined_bound(ctx, run, cands, depth, lower, count, touched, state) -> int:
+def refined_bound(ctx, run, cands, depth, lower, count, touched, state, among) -> int:
     """A class's lower bound ``lower`` raised by what the memo knows, else by one level of
     look-ahead, which is stored in the memo: cheaply (:func:`_candidate_bound`), or under a
-    restriction exactly over the guesses its ``state`` allows (:func:`_look_ahead`), after
-    :func:`group_too_slow` under a cap."""
+    restriction exactly over the guesses its ``state`` allows of ``among`` (empty: all)
+    (:func:`_look_ahead`), after :func:`group_too_slow` under a cap."""
     key = node_key(cands, depth if run.capped else 0, state)
     entry = run.memo.get(key, -1)
     if entry >= 0:
@@ -408,7 +418,7 @@ def refined_bound(ctx, run, cands, depth, lower, count, touched, state) -> int:
     below = run.bounds[min(depth - 1 if run.capped else depth, deepest)]
     weight = run.weights[min(depth, run.weights.size - 1)]
     if state.size > 0:
-        allowed = ctx.rule.allowed(ctx.rule.table, state)  # under hard mode, few
+        allowed = ctx.rule.allowed(ctx.rule.table, state, among)  # under hard mode, few
         if run.capped and group_too_slow(ctx, cands, depth, allowed, count):
             _store(run.memo, key, INF, -1, True)
             return INF
@@ -431,18 +441,19 @@ def refined_bounds(ctx, run, members, starts, sizes, depth, states) -> np.ndarra
     for i in range(starts.size):
         cands = members[starts[i]:starts[i] + sizes[i]]
         out[i] = refined_bound(ctx, run, cands, depth, lower[sizes[i]], count, touched,
-                               states[i])
+                               states[i], np.empty(0, np.int64))
     return out
 
 
 @njit(cache=True, nogil=True)
-def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state):
+def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, among):
     """Least total cost of ``cands`` with ``depth`` guesses left, if it is below ``beta``.
 
     Returns the exact optimum when it is < beta, else a lower bound >= beta (fail-soft).
     ``given`` (non-empty) restricts this node's guesses (symmetry); otherwise the guesses of the
     path (``path_codes[:path_len]``) reduce them when the game is symmetric, and under a
-    restriction only the guesses its ``state`` (empty: none) allows are tried.
+    restriction only the guesses its ``state`` (empty: none) allows are tried, of ``among``
+    (the parent's guesses; empty: all).
     """
     codes, solved, n_codes = ctx.codes, ctx.solved, ctx.n_codes
     bounds, weights, memo, stats, capped = run.bounds, run.weights, run.memo, run.stats, run.capped
@@ -478,7 +489,8 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state):
         if lower >= beta:
             _store(memo, key, lower, -1, False)
             return lower
-    guesses = _node_guesses(ctx, given, path_codes, path_len, state)
+    guesses = _node_guesses(ctx, given, path_codes, path_len, state, among)
+    inner = _children_among(guesses, given, state)
     fixed = guesses.size > 0
     n_guess = guesses.size if fixed else codes.shape[0]
     bound = np.empty(n_guess, np.int64)
@@ -538,7 +550,7 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state):
             if state.size > 0:
                 kid = _child_state(ctx, state, g, codes[g, members[0]], class_states[c])
             better = refined_bound(ctx, run, members, child_depth, class_bounds[m], count,
-                                   touched, kid)
+                                   touched, kid, inner)
             total += better - class_bounds[m]
             refined[c] = better
             if total >= best:
@@ -552,7 +564,7 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state):
                 break
             v = mean_cost(ctx, run, part[starts[c]:starts[c] + m], child_depth,
                           best - (total - refined[c]), none_given, path_codes, path_len + 1,
-                          class_states[c] if state.size > 0 else state)
+                          class_states[c] if state.size > 0 else state, inner)
             total += v - refined[c]
         if total < best:
             best = total
@@ -729,9 +741,10 @@ def _covers(covered, g) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
+def fits(ctx, run, cands, depth, given, path_codes, path_len, state, among) -> bool:
     """Whether some strategy finds every secret of ``cands`` within ``depth`` guesses (under a
-    restriction, with the guesses its ``state`` allows)."""
+    restriction, with the guesses its ``state`` allows, of ``among``: the parent's; empty: all).
+    """
     codes, solved, n_codes = ctx.codes, ctx.solved, ctx.n_codes
     capacity, memo = run.capacity, run.memo
     s = cands.size
@@ -752,14 +765,15 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
         _store(memo, key, 1, g, True)
         return True
     room = capacity[min(depth - 1, capacity.size - 1)]
-    guesses = _node_guesses(ctx, given, path_codes, path_len, state)
+    guesses = _node_guesses(ctx, given, path_codes, path_len, state, among)
     if depth == 2:  # only a guess splitting them all apart will do
         g = _perfect_guess(ctx, guesses, cands, count)
         _store(memo, key, 1 if g >= 0 else 0, g, True)
         return g >= 0
     if state.size > 0 and group_too_slow(
             ctx, cands, depth, guesses if given.size == 0 else ctx.rule.allowed(ctx.rule.table,
-                                                                                state), count):
+                                                                                state, among),
+            count):
         _store(memo, key, 0, -1, True)
         return False
     n_guess = guesses.size if guesses.size > 0 else codes.shape[0]
@@ -786,6 +800,7 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
     sizes = np.empty(s, np.int64)
     class_order = np.empty(s, np.int64)
     none_given = np.empty(0, np.int64)
+    inner = _children_among(guesses, given, state)
     kid = np.empty(state.size, np.int64)
     use_cores = depth == 3 and run.cores.kept.shape[1] > 0
     covered = np.zeros(run.cores.kept.shape[1] if use_cores else 0, np.uint64)
@@ -807,7 +822,7 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state) -> bool:
                 break
             members = part[starts[c]:starts[c] + sizes[c]]
             if not fits(ctx, run, members, depth - 1, none_given, path_codes, path_len + 1,
-                        _child_state(ctx, state, g, codes[g, members[0]], kid)):
+                        _child_state(ctx, state, g, codes[g, members[0]], kid), inner):
                 ok = False
                 if use_cores:
                     _learn_core(ctx, members, count, run.cores, covered)

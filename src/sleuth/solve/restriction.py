@@ -2,10 +2,12 @@
 hard mode), in the form the exact search follows in compiled code.
 
 A restriction keeps a state at each node, an int64 array: ``after(table, state, guess, code,
-out)`` writes the state after ``guess`` got ``code``, and ``allowed(table, state)`` gives the
-indices of the guesses the state allows, in increasing order; ``table`` (int64, one row per
-guess) is what both read about the guesses. Both are numba functions compiled with the
-signatures :data:`AFTER` and :data:`ALLOWED`. The search receives them by address
+out)`` writes the state after ``guess`` got ``code``, and ``allowed(table, state, among)``
+gives the indices of the guesses the state allows, in increasing order, of those in ``among``
+(increasing; empty: every guess); ``table`` (int64, one row per guess) is what both read about
+the guesses. The guesses allowed never grow along a path (as in hard mode): the search looks for
+a node's among those of its parent, which at depth are few. Both are numba functions compiled
+with the signatures :data:`AFTER` and :data:`ALLOWED`. The search receives them by address
 (:class:`Compiled`), so one compiled search serves every restriction.
 
 The search keys its memo by the state too (one set of candidates can be reached with different
@@ -14,8 +16,8 @@ allow every candidate's guess (a guess that may still be the secret), as hard mo
 
 A restriction may also name ``groups``: sets of secrets its guesses are slow to tell apart
 (Wordle's words that differ in one letter). The search then refuses a node at once when a group
-cannot be cut down to one secret in the guesses left (see ``kernels.group_too_slow``); this holds
-only if the guesses allowed never grow along a path, which a rule naming groups vouches for.
+cannot be cut down to one secret in the guesses left (see ``kernels.group_too_slow``), which
+holds since the guesses allowed never grow along a path.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from sleuth.core.game import Game
 AFTER = types.void(types.int64[:, ::1], types.int64[::1], types.int64, types.int64,
                    types.int64[::1])
 #: ``allowed(table, state)``: the guesses a state allows, in increasing order.
-ALLOWED = types.int64[::1](types.int64[:, ::1], types.int64[::1])
+ALLOWED = types.int64[::1](types.int64[:, ::1], types.int64[::1], types.int64[::1])
+#: ``among`` for every guess.
+EVERY = np.empty(0, np.int64)
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,13 @@ class GuessRule:
             state = out
         return state
 
+    def allowed_by(self, state: np.ndarray) -> np.ndarray:
+        """Indices of the guesses a state allows."""
+        return self.allowed(self.table, state, EVERY)
+
     def allowed_after(self, path: Iterable[tuple[int, int]]) -> np.ndarray:
         """Indices of the guesses allowed after (guess, code) pairs."""
-        return self.allowed(self.table, self.state(path))
+        return self.allowed_by(self.state(path))
 
 
 def rule_of(game: Game) -> GuessRule | None:
@@ -123,9 +131,9 @@ def _unchanged(table: np.ndarray, state: np.ndarray, guess: int, code: int,
 
 
 @njit(ALLOWED, cache=True, nogil=True)
-def _every_guess(table: np.ndarray, state: np.ndarray) -> np.ndarray:
-    """Without a restriction: every guess (the table has a row per guess)."""
-    return np.arange(table.shape[0])
+def _every_guess(table: np.ndarray, state: np.ndarray, among: np.ndarray) -> np.ndarray:
+    """Without a restriction: every guess of ``among`` (empty: of the table, a row a guess)."""
+    return among.copy() if among.size > 0 else np.arange(table.shape[0])
 
 
 def kernel_rule(rule: GuessRule | None, n_secrets: int) -> KernelRule:

@@ -112,7 +112,7 @@ def checked_result(game: Game, pos: Position, objective: str, tree: Node, exact:
 def _check_rule(rule: GuessRule, node: Node, state: np.ndarray) -> None:
     """Raise if a guess of the tree breaks the restriction (the search must never propose
     one)."""
-    allowed = rule.allowed(rule.table, state)
+    allowed = rule.allowed_by(state)
     at = np.searchsorted(allowed, node.guess)
     if at == allowed.size or allowed[at] != node.guess:
         raise RuntimeError("the search's tree breaks the restriction of the guesses")

@@ -146,7 +146,7 @@ class Solver:
         return int(kernels.mean_cost(self.ctx, self._mean_run(depth, top_k, penalty),
                                      sorted_set(cands), NO_CAP if depth is None else depth,
                                      beta, NO_GUESSES, path_codes, path_len,
-                                     self.state(history, cands)))
+                                     self.state(history, cands), NO_GUESSES))
 
     def refined(self, classes: Sequence[np.ndarray], depth: int | None,
                 history: Sequence[int] = (), penalty: Penalty | None = None) -> list[int]:
@@ -187,7 +187,7 @@ class Solver:
         path_codes, path_len = self._path_codes(history)
         return bool(kernels.fits(self.ctx, self._worst_run(), sorted_set(cands), depth,
                                  NO_GUESSES, path_codes, path_len,
-                                 self.state(history, cands)))
+                                 self.state(history, cands), NO_GUESSES))
 
     def fits_tree(self, cands: np.ndarray, depth: int, history: Sequence[int] = ()) -> Node:
         """A tree finding every candidate within ``depth`` guesses (which must be possible)."""

@@ -242,7 +242,31 @@ def test_search_state_gives_the_plain_hard_mode_pool(secret: int, words: list[st
     state = solver_for(tab).state([g for g, _ in pos.history], pos.candidates)
     played = [(game.guess_labels[g], c) for g, c in pos.history]
     plain = [i for i, label in enumerate(game.guess_labels) if plain_hard_ok(label, played)]
-    assert tab.rule.allowed(tab.rule.table, state).tolist() == plain
+    assert tab.rule.allowed_by(state).tolist() == plain
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(SMALL) - 1), st.lists(st.sampled_from(SMALL + EXTRA), min_size=2,
+                                                max_size=4), st.data())
+def test_a_node_finds_its_guesses_among_its_parents(secret: int, words: list[str],
+                                                    data: st.DataObject) -> None:
+    """The rule asked for the guesses of a set (its parent's, say) answers those of them it
+    allows; and each guess only takes guesses away, so a child's are among its parent's."""
+    rule = small_game(hard=True).allowed.guess_rule
+    game = small_game()
+    state = rule.start
+    for word in words:
+        before = rule.allowed_by(state)
+        kid = np.empty_like(state)
+        rule.after(rule.table, state, game.guess_index(word), ref_code(word, SMALL[secret]), kid)
+        allowed = rule.allowed_by(kid)
+        assert set(allowed.tolist()) <= set(before.tolist())
+        among = np.array(sorted(data.draw(st.sets(st.integers(0, len(game.guesses) - 1)))),
+                         dtype=np.int64)
+        expected = sorted(set(allowed.tolist()) & set(among.tolist())) if among.size else \
+            allowed.tolist()
+        assert rule.allowed(rule.table, kid, among).tolist() == expected
+        state = kid
 
 
 def test_exact_search_in_hard_mode_refuses_what_it_cannot_do() -> None:

@@ -56,12 +56,15 @@ def _obeys(row: np.ndarray, n: int, state: np.ndarray) -> bool:
 
 
 @njit(ALLOWED, cache=True, nogil=True)
-def _hard_allowed(table: np.ndarray, state: np.ndarray) -> np.ndarray:
-    """Indices of the words (rows of the table) that hard mode's ``state`` allows."""
+def _hard_allowed(table: np.ndarray, state: np.ndarray, among: np.ndarray) -> np.ndarray:
+    """Indices of the words (rows of the table; those ``among``, when not empty) that hard
+    mode's ``state`` allows."""
     n = state.size - LETTERS
-    out = np.empty(table.shape[0], np.int64)
+    every = among.size == 0
+    out = np.empty(table.shape[0] if every else among.size, np.int64)
     k = 0
-    for g in range(table.shape[0]):
+    for i in range(out.size):
+        g = i if every else among[i]
         if _obeys(table[g], n, state):
             out[k] = g
             k += 1
@@ -122,7 +125,7 @@ def hard_pool(words: np.ndarray, history: Iterable[tuple[np.ndarray, int]]) -> n
     pairs."""
     fixed, least = hints(history, words.shape[1])
     rule = hard_rule(words)
-    return rule.allowed(rule.table, np.concatenate([fixed, least]))
+    return rule.allowed_by(np.concatenate([fixed, least]))
 
 
 def hard_violation(word: str, history: Iterable[tuple[str, int]]) -> str | None:
