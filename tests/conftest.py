@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,13 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data"
 #: Fixtures that give their tests a need, by its marker: the official lists, player programs.
 NEEDS = {"lingo_dir": "lists", "wordle_dir": "lists", "make_player": "processes"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Handle Ctrl-C even when started as a shell's background job: that starts with it ignored,
+    and so would every command the tests start, which then could not test their Ctrl-C."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
