@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import numpy as np
 
@@ -136,8 +136,70 @@ def rank_openers(table: dict[str, np.ndarray], by: str = "expected") -> np.ndarr
     return np.lexsort((table["expected"], table["worst"]))
 
 
+def whole(record: dict[str, Any], key: str) -> bool:
+    """Whether ``record[key]`` is a whole number (not a bool).
+
+    >>> whole({"total": 7920}, "total"), whole({"fails": True}, "fails")
+    (True, False)
+    """
+    return isinstance(record.get(key), int) and not isinstance(record[key], bool)
+
+
+def _check_sweep(record: dict[str, Any]) -> None:
+    """A ValueError unless ``record`` is a sweep's header or an opener's total, bound or
+    failure."""
+    if record.get("type") != "header" and not (
+            isinstance(record.get("guess"), str)
+            and (whole(record, "total") or whole(record, "at_least")
+                 or record.get("fails") is True)):
+        raise ValueError("not a record of a sweep")
+
+
+#: A sweep's journal: a header naming the game, then one line an opener. Files written before
+#: it had a header are read too.
+SWEEP = Form("sweep", lambda record: record.get("type") == "header", _check_sweep,
+             header="sweep header", legacy=True)
+
+
+def fewest(values: dict[str, int]) -> tuple[str, int] | None:
+    """The word with the least value and that value (first by name on a tie), or None.
+
+    >>> fewest({"reast": 7923, "salet": 7920})
+    ('salet', 7920)
+    """
+    if not values:
+        return None
+    word = min(values, key=lambda w: (values[w], w))
+    return word, values[word]
+
+
+class OpenerRecords:
+    """What a sweep's journal (its :attr:`FORM`) says of its openers, one record at a time."""
+
+    FORM: ClassVar[Form]
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count one opener's record (a header is left out)."""
+        raise NotImplementedError
+
+    @classmethod
+    def of(cls, records: Iterable[dict[str, Any]]) -> Self:
+        """What these records say (a header left out)."""
+        known = cls()
+        for record in records:
+            known.add(record)
+        return known
+
+    @classmethod
+    def load(cls, path: Path) -> Self:
+        """The records of an earlier run (none when ``path`` does not exist). A record torn by
+        an interrupted run is left out; a file of anything else is refused (ValueError, naming
+        the line) rather than appended to."""
+        return cls.of(read_journal(path, cls.FORM).records) if path.exists() else cls()
+
+
 @dataclass
-class Sweep:
+class Sweep(OpenerRecords):
     """A resumable run of the exact search over many first guesses: each opener's exact
     total, or (``at_least``) a proven lower bound when it cannot match the best so far, or
     (``fails``) that it cannot find every answer within the guesses allowed."""
@@ -145,13 +207,12 @@ class Sweep:
     totals: dict[str, int] = field(default_factory=dict)
     at_least: dict[str, int] = field(default_factory=dict)
     fails: set[str] = field(default_factory=set)
+    FORM: ClassVar[Form] = SWEEP
 
     @property
     def best(self) -> tuple[str, int] | None:
-        if not self.totals:
-            return None
-        word = min(self.totals, key=lambda w: (self.totals[w], w))
-        return word, self.totals[word]
+        """The opener with the least exact total so far (first by name on a tie)."""
+        return fewest(self.totals)
 
     def cutoff(self, top: int) -> int | None:
         """The ``top``-th best exact total (ties counted), or None while fewer are known."""
@@ -186,42 +247,11 @@ class Sweep:
         elif word not in self.totals and word not in self.fails:
             self.at_least[word] = max(record["at_least"], self.at_least.get(word, 0))
 
-    @classmethod
-    def of(cls, records: Iterable[dict[str, Any]]) -> Sweep:
-        """The sweep of these records (a header left out)."""
-        sweep = cls()
-        for record in records:
-            sweep.add(record)
-        return sweep
 
-    @classmethod
-    def load(cls, path: Path) -> Sweep:
-        """The records of an earlier run (none when ``path`` does not exist). A record torn by
-        an interrupted run is left out; a file of anything else is refused (ValueError, naming
-        the line) rather than appended to."""
-        return cls.of(read_journal(path, SWEEP).records) if path.exists() else cls()
-
-
-def _check_sweep(record: dict[str, Any]) -> None:
-    """A ValueError unless ``record`` is a sweep's header or an opener's total, bound or
-    failure."""
-    def number(key: str) -> bool:
-        return isinstance(record.get(key), int) and not isinstance(record[key], bool)
-
-    if record.get("type") != "header" and not (
-            isinstance(record.get("guess"), str)
-            and (number("total") or number("at_least") or record.get("fails") is True)):
-        raise ValueError("not a record of a sweep")
-
-
-#: A sweep's journal: a header naming the game, then one line an opener. Files written before
-#: it had a header are read too.
-SWEEP = Form("sweep", lambda record: record.get("type") == "header", _check_sweep,
-             header="sweep header", legacy=True)
-
-def sweep_header(game: Game) -> dict[str, Any]:
-    """The first line of a sweep's file: the game it sweeps, which a resume must match."""
-    return {"type": "header", "sweep": "exact totals of first guesses", "game": game_key(game),
+def sweep_header(game: Game, sweep: str = "exact totals of first guesses") -> dict[str, Any]:
+    """The first line of a sweep's file: what it finds and the game it sweeps, which a resume
+    must match."""
+    return {"type": "header", "sweep": sweep, "game": game_key(game),
             "answers": len(game.secrets), "guesses": len(game.guesses), "hard": is_hard(game),
             "attempts": game.max_cost}
 
@@ -273,7 +303,7 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
                 cutoff = _cutoff(sweep, top, margin, rough) if cut else None
                 return {**options, **({} if cutoff is None else {"upper": cutoff + 1})}
 
-            records = (_records_in_workers(game, todo, limits, side_by_side)
+            records = (records_in_workers(game, todo, limits, side_by_side)
                        if side_by_side > 1
                        else (_opener_record(word, run, game, limits()) for word in todo))
             for record in records:
@@ -403,7 +433,7 @@ def _side_by_side(search: Callable[..., Any] | None, options: dict[str, Any]) ->
     return cores() if workers is None else int(workers)
 
 
-def _records_in_workers(game: Game, words: Iterable[str],
+def records_in_workers(game: Game, words: Iterable[str],
                         limits: Callable[[], dict[str, Any]], n: int,
                         work: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None,
                         ) -> Iterator[dict[str, Any]]:

@@ -5,34 +5,57 @@ opener (:func:`worst_openers`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from sleuth.core.errors import NoStrategy
 from sleuth.core.game import Game
-from sleuth.core.journal import Form, open_journal, read_journal
-from sleuth.games.wordle.game import game_key
-from sleuth.games.wordle.hardmode import is_hard
+from sleuth.core.journal import Form, open_journal
+from sleuth.games.wordle.openers import (
+    OpenerRecords,
+    fewest,
+    records_in_workers,
+    sweep_header,
+    sweep_order,
+    whole,
+    worker_game,
+)
+
+
+def _check_record(record: dict[str, Any]) -> None:
+    """A ValueError unless ``record`` is a header, an opener's worst case or its bound."""
+    if record.get("type") != "header" and not (
+            isinstance(record.get("guess"), str)
+            and (whole(record, "worst") or whole(record, "above"))):
+        raise ValueError("not a record of a worst-case sweep")
+
+
+#: A worst-case sweep's journal: a header naming the game, then one line an opener.
+WORST_SWEEP = Form("worst-case sweep", lambda record: record.get("type") == "header",
+                   _check_record, header="worst-case sweep header")
+
+
+def worst_header(game: Game) -> dict[str, Any]:
+    """The first line of a worst-case sweep's file: the game, which a resume must match."""
+    return sweep_header(game, "fewest guesses that always suffice after first guesses")
 
 
 @dataclass
-class WorstSweep:
+class WorstSweep(OpenerRecords):
     """What a worst-case sweep knows of its openers: the fewest guesses that always suffice
     after some (``worst``), and for others a number of guesses some answer needs more than
     (``above``)."""
 
     worst: dict[str, int] = field(default_factory=dict)
     above: dict[str, int] = field(default_factory=dict)
+    FORM: ClassVar[Form] = WORST_SWEEP
 
     @property
     def best(self) -> tuple[str, int] | None:
         """The opener with the fewest guesses that always suffice (first by name on a tie)."""
-        if not self.worst:
-            return None
-        word = min(self.worst, key=lambda w: (self.worst[w], w))
-        return word, self.worst[word]
+        return fewest(self.worst)
 
     def done(self, word: str) -> bool:
         """Whether ``word`` needs no more search: its worst case is known, or shown to be
@@ -57,47 +80,10 @@ class WorstSweep:
         elif word not in self.worst:
             self.above[word] = max(record["above"], self.above.get(word, 0))
 
-    @classmethod
-    def of(cls, records: Iterable[dict[str, Any]]) -> WorstSweep:
-        sweep = cls()
-        for record in records:
-            sweep.add(record)
-        return sweep
-
-    @classmethod
-    def load(cls, path: Path) -> WorstSweep:
-        """The records of an earlier run (none when ``path`` does not exist); a file of
-        anything else is refused (ValueError naming the line)."""
-        return cls.of(read_journal(path, WORST_SWEEP).records) if path.exists() else cls()
-
-
-def _check_record(record: dict[str, Any]) -> None:
-    """A ValueError unless ``record`` is a header, an opener's worst case or its bound."""
-    def number(key: str) -> bool:
-        return isinstance(record.get(key), int) and not isinstance(record[key], bool)
-
-    if record.get("type") != "header" and not (
-            isinstance(record.get("guess"), str) and (number("worst") or number("above"))):
-        raise ValueError("not a record of a worst-case sweep")
-
-
-#: A worst-case sweep's journal: a header naming the game, then one line an opener.
-WORST_SWEEP = Form("worst-case sweep", lambda record: record.get("type") == "header",
-                   _check_record, header="worst-case sweep header")
-
-
-def worst_header(game: Game) -> dict[str, Any]:
-    """The first line of a worst-case sweep's file: the game, which a resume must match."""
-    return {"type": "header", "sweep": "fewest guesses that always suffice after first guesses",
-            "game": game_key(game), "answers": len(game.secrets), "guesses": len(game.guesses),
-            "hard": is_hard(game), "attempts": game.max_cost}
-
 
 def every_opener(game: Game) -> list[str]:
     """Every allowed first guess: the exact search's order first (:func:`sweep_order`, best
     first), then those it leaves out (learning nothing, or unable to finish in time)."""
-    from sleuth.games.wordle.openers import sweep_order
-
     order = sweep_order(game)
     return order + sorted(set(game.guess_labels).difference(order))
 
@@ -112,7 +98,6 @@ def worst_openers(game: Game, openers: Sequence[str], path: Path, *,
     side, one per worker process (``workers``, default all cores), or one at a time spread
     over a Dask ``cluster``."""
     from sleuth.core.parallel import cores
-    from sleuth.games.wordle.openers import _records_in_workers
 
     n = 1 if cluster is not None else cores() if workers is None else workers
     with open_journal(path, worst_header(game), WORST_SWEEP) as journal:
@@ -124,7 +109,7 @@ def worst_openers(game: Game, openers: Sequence[str], path: Path, *,
                     "cluster": cluster}
 
         todo = (word for word in openers if not sweep.done(word))
-        records = (_records_in_workers(game, todo, limits, n, worst_record) if n > 1
+        records = (records_in_workers(game, todo, limits, n, worst_record) if n > 1
                    else (worst_record(word, {**limits(), "workers": workers}, game)
                          for word in todo))
         for record in records:
@@ -138,7 +123,6 @@ def worst_openers(game: Game, openers: Sequence[str], path: Path, *,
 def worst_record(word: str, options: dict[str, Any], game: Game | None = None) -> dict[str, Any]:
     """The sweep's line for ``word``: its worst case if within ``options["limit"]``, else
     that limit as a bound (in a worker, the game is the one the worker was started with)."""
-    from sleuth.games.wordle.openers import worker_game
     from sleuth.solve.search import optimal_worst
     from sleuth.solve.solver import forget_positions
 
