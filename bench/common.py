@@ -98,3 +98,11 @@ def earlier_lines(path: Path, prefixes: dict[K, str]) -> dict[K, str]:
     old = path.read_text().splitlines() if path.exists() else []
     return {key: line for key, prefix in prefixes.items() for line in old
             if line.startswith(prefix)}
+
+
+def rows_with(path: Path, row: str, key: str, prefix: str = "| wordle-") -> str:
+    """The table rows of an earlier results file (those starting with ``prefix``; none
+    without a file), the one starting with ``key`` replaced by ``row``, sorted, one a line."""
+    old = path.read_text().splitlines() if path.exists() else []
+    kept = [line for line in old if line.startswith(prefix) and not line.startswith(key)]
+    return "\n".join(sorted([*kept, row])) + "\n"

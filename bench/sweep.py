@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench.common import RESULTS, SHARED, header, runs_so_far, this_run
+from bench.common import RESULTS, SHARED, header, rows_with, runs_so_far, this_run
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
@@ -133,8 +133,6 @@ def _all_runs(runs: list[dict[str, object]]) -> str:
 def write_summary(key: str, row: str, command: str) -> None:
     """Put the sweep's row into bench/results/sweep.md, keeping the other sweeps' rows."""
     path = RESULTS / "sweep.md"
-    kept = [line for line in (path.read_text().splitlines() if path.exists() else [])
-            if line.startswith("| wordle-") and not line.startswith(key)]
     text = header("Every Wordle opener ranked (`sleuth wordle optimal --all`)", command)
     text += ("\nNo randomness (no seed). Each sweep's journal and ranking are in "
              "`bench/results/sweep/`; a sweep spread over several runs is resumed from its "
@@ -144,7 +142,7 @@ def write_summary(key: str, row: str, command: str) -> None:
              "total), *consistent bound* (our proven bound at or below their total), and any "
              "difference is listed in the sweep's ranking file with both figures.\n\n"
              + TABLE)
-    path.write_text(text + "\n".join(sorted([*kept, row])) + "\n")
+    path.write_text(text + rows_with(path, row, key))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bench.common import RESULTS, header, runs_so_far, this_run
+from bench.common import RESULTS, header, rows_with, runs_so_far, this_run
 from bench.sweep import PUBLISHED, OutOfTime, time_limit
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
@@ -78,8 +78,6 @@ def _runs(n: int) -> str:
 def write_summary(key: str, row: str, command: str) -> None:
     """Put the sweep's row into bench/results/worst-sweep.md, keeping the other rows."""
     path = RESULTS / "worst-sweep.md"
-    kept = [line for line in (path.read_text().splitlines() if path.exists() else [])
-            if line.startswith("| wordle-") and not line.startswith(key)]
     text = header("The fewest guesses that always suffice, over every Wordle opener "
                   "(`sleuth wordle optimal --objective worst --all`)", command)
     text += (
@@ -98,7 +96,7 @@ def write_summary(key: str, row: str, command: str) -> None:
         "`sleuth.solve.kernels.fits` (checked against a plain search in "
         "`tests/solve/test_search.py`); the cores it learns only skip second guesses that "
         "leave a set no single guess splits apart.\n\n" + TABLE)
-    path.write_text(text + "\n".join(sorted([*kept, row])) + "\n")
+    path.write_text(text + rows_with(path, row, key))
 
 
 def main(argv: list[str] | None = None) -> None:
