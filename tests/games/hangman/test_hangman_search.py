@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from helpers import replay
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
-from sleuth.games.hangman.search import UNLIMITED
+from sleuth.games.hangman.masks import Families, family_ids
+from sleuth.games.hangman.search import UNLIMITED, family_floor
 from sleuth.games.hangman.solvers import (
     Exact,
     FewestMisses,
@@ -21,6 +22,7 @@ from sleuth.games.hangman.solvers import (
     greedy_outcomes,
     lookahead_value,
 )
+from sleuth.words import feedback as fb
 
 
 @settings(max_examples=40, deadline=None)
@@ -54,6 +56,37 @@ def test_exact_on_stars(heads: set[str], raw: list[int], lives: int, plain: bool
     played = evaluate(game, get_solver("exact-win"))
     assert (~played.won * weights).sum() * scale == pytest.approx(lost)
     assert (played.cost * weights).sum() * scale == pytest.approx(miss)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text("abcdef", min_size=3, max_size=3), min_size=2, max_size=9,
+                unique=True),
+       st.lists(st.integers(1, 4), min_size=9, max_size=9), st.integers(0, 3))
+def test_family_floor_bounds_every_strategy(words: list[str], raw: list[int],
+                                            lives: int) -> None:
+    """No strategy loses or misses less than the families' stars say (short words over six
+    letters make families often: bad, cad, dad)."""
+    weights = np.array(raw[: len(words)], dtype=np.float64)
+    lost, miss = reference_value(words, list(weights), lives)
+    floor = family_floor(_families(words), weights, np.arange(len(words)), lives)
+    assert floor[0] <= lost + 1e-9 and floor[1] <= miss + 1e-9
+
+
+def _families(words: list[str]) -> Families:
+    ids = family_ids(fb.encode(words))
+    return Families(ids, np.zeros(ids.max() + 1, dtype=np.int32), np.zeros(ids.max() + 1))
+
+
+def test_family_floor_of_a_star_and_beside_other_words() -> None:
+    """A family alone is a star: its bound is its value; other words beside it add nothing
+    to the bound, and a word whose own letter stands elsewhere in the family is left out."""
+    masks = _families([*UZZLE, "bottle", "zuzzle"])
+    ones = np.ones(len(UZZLE) + 2)
+    star = family_floor(masks, ones, np.arange(len(UZZLE)), UNLIMITED)
+    assert star == (0.0, 21.0) == reference_value(UZZLE, [1.0] * len(UZZLE), UNLIMITED)
+    assert family_floor(masks, ones, np.arange(len(UZZLE) + 2), UNLIMITED) == star
+    with_lives = family_floor(masks, ones, np.arange(len(UZZLE)), 2)
+    assert with_lives == (4.0, 0 + 1 + 2 + 3 * 4) == reference_value(UZZLE, [1.0] * 7, 2)
 
 
 @settings(max_examples=40, deadline=None)

@@ -8,6 +8,7 @@ table of a game once, with the prior scaled so that the mean word weighs one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit, types
@@ -47,6 +48,46 @@ def letter_table(secrets: np.ndarray) -> np.ndarray:
     return out
 
 
+def family_ids(secrets: np.ndarray) -> np.ndarray:
+    """Each word's family, -1 when it has none: the largest set of words alike but at one
+    place whose letter there stands nowhere else in them (bill, fill, gill: a star), each word
+    in one family only (bill joins bell and ball rather than fill; lill's l stands twice).
+
+    >>> from sleuth.words import feedback as fb
+    >>> family_ids(fb.encode(["bill", "fill", "lill", "bell", "ball", "dull"])).tolist()
+    [1, 0, -1, 1, 1, -1]
+    """
+    words = np.atleast_2d(np.asarray(secrets, dtype=np.uint8))
+    n, length = words.shape
+    ids = np.full(n, -1, dtype=np.int64)
+    largest = np.ones(n, dtype=np.int64)
+    offset = 0
+    for p in range(length):
+        rest = np.delete(words, p, axis=1)
+        alone = np.flatnonzero(~(rest == words[:, p:p + 1]).any(axis=1))
+        if alone.size == 0:
+            continue
+        _, group, counts = np.unique(rest[alone], axis=0, return_inverse=True,
+                                     return_counts=True)
+        group = group.ravel()
+        bigger = counts[group] > largest[alone]
+        ids[alone[bigger]] = offset + group[bigger]
+        largest[alone[bigger]] = counts[group[bigger]]
+        offset += counts.size
+    named = ids >= 0
+    ids[named] = np.unique(ids[named], return_inverse=True)[1].ravel()
+    return ids.astype(np.int32)
+
+
+class Families(NamedTuple):
+    """What :func:`~sleuth.games.hangman.search.family_floor` reads: each word's family
+    (:func:`family_ids`), and two scratch rows of one cell a family (counts left at zero)."""
+
+    ids: np.ndarray
+    counts: np.ndarray
+    least: np.ndarray
+
+
 @dataclass
 class Tables:
     """What the kernels need about one game: masks, scaled weights, bins, memo."""
@@ -57,6 +98,13 @@ class Tables:
     letter_of_guess: np.ndarray
     guess_of_letter: np.ndarray
     memo: Dict = field(repr=False)
+    family_ids: np.ndarray = field(default_factory=lambda: np.full(0, -1), repr=False)
+
+    def families(self) -> Families:
+        """The family ids with scratch rows of their own (one set for each search under
+        way)."""
+        cells = int(self.family_ids.max()) + 1 if self.family_ids.size else 0
+        return Families(self.family_ids, np.zeros(cells, dtype=np.int32), np.zeros(cells))
 
 
 def new_memo() -> Dict:
@@ -78,7 +126,7 @@ def _build(game: Game) -> Tables:
     length = game.secrets.shape[1]
     bins = np.zeros(1 << length if length <= DENSE_BITS else 0)  # empty: count by sorting
     return Tables(masks, scaled_weights(game.weights, n), bins, letters, guess_of_letter,
-                  new_memo())
+                  new_memo(), family_ids(game.secrets))
 
 
 def scaled_weights(weights: np.ndarray | None, n: int) -> np.ndarray:

@@ -20,6 +20,7 @@ from sleuth.games.hangman.greedy import (
     lex_less,
     split_by_letter,
 )
+from sleuth.games.hangman.masks import Families
 
 UNLIMITED = 255  # lives that never run out
 MOST_MISSES = 25  # no game misses more: a word holds one of the 26 letters at least
@@ -116,14 +117,51 @@ def star_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, letters: np.
                 own_letter[j] = letters[i]
     if (own_letter < 0).any():  # cannot happen (a word's letters would all be shared)
         return 0.0, 0.0, LOWER, -1
-    order = np.argsort(-w[cands], kind="mergesort")
+    lost, miss = _star_cost(w[cands], lives)
+    return lost, miss, EXACT, own_letter[np.argmax(w[cands])]
+
+
+@njit(cache=True, nogil=True)
+def _star_cost(weights: np.ndarray, lives: int) -> tuple[float, float]:
+    """(lost, misses) of a star whose words weigh ``weights``, heaviest named first: the
+    word named k-th misses k times (a lost game counting lives + 1)."""
     lost = miss = 0.0
-    for rank in range(order.size):  # the lightest word comes last, for free
-        wc = w[cands[order[rank]]]
+    for rank, wc in enumerate(np.sort(weights)[::-1]):
         miss += min(rank, lives + 1) * wc
         if rank > lives:
             lost += wc
-    return lost, miss, EXACT, own_letter[order[0]]
+    return lost, miss
+
+
+@njit(cache=True, nogil=True)
+def _star_misses(k: int, lives: int) -> int:
+    """Misses of a star of ``k`` words each weighing one: the k-th named misses k - 1 times
+    (at most lives + 1)."""
+    m = lives + 1
+    return k * (k - 1) // 2 if k <= m else m * (m - 1) // 2 + (k - m) * m
+
+
+@njit(cache=True, nogil=True)
+def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int
+                 ) -> tuple[float, float]:
+    """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill:
+    words alike but at one place, a star whose cost no strategy on the whole set avoids): each
+    word's misses count once, so the stars of disjoint families add up, each family's words
+    counted at its lightest."""
+    for c in cands:
+        f = fam.ids[c]
+        if f >= 0:
+            fam.least[f] = w[c] if fam.counts[f] == 0 else min(fam.least[f], w[c])
+            fam.counts[f] += 1
+    lost = miss = 0.0
+    for c in cands:
+        f = fam.ids[c]
+        if f >= 0 and fam.counts[f] > 0:
+            k = fam.counts[f]
+            fam.counts[f] = 0
+            miss += fam.least[f] * _star_misses(k, lives)
+            lost += fam.least[f] * max(0, k - lives - 1)
+    return lost, miss
 
 
 @njit(cache=True, nogil=True)
@@ -135,10 +173,11 @@ def _settled(known: tuple[float, float, int, int], beta0: float, beta1: float) -
 
 
 @njit(cache=True, nogil=True)
-def floor_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, memo: Dict
-                ) -> tuple[float, float]:
+def floor_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarray, lives: int,
+                memo: Dict) -> tuple[float, float]:
     """A cheap lower bound on a set's (lost, misses): exact for pairs, what the memo knows,
-    else the fewest misses of any letter that splits it (the first useful guess costs that)."""
+    else the fewest misses of any letter that splits it (the first useful guess costs that)
+    or its families' stars (:func:`family_floor`), whichever is more."""
     n = cands.size
     if n <= 1:
         return 0.0, 0.0
@@ -154,11 +193,18 @@ def floor_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
     for g in range(26):
         if splits[g] and miss[g] < low:
             low = miss[g]
-    return _raised(low if lives == 0 else 0.0, low, key, memo)
+    low0, low1 = _stronger(low if lives == 0 else 0.0, low, family_floor(fam, w, cands, lives))
+    return _raised(low0, low1, key, memo)
 
 
 @njit(cache=True, nogil=True)
-def _floors(masks: np.ndarray, w: np.ndarray, part: np.ndarray, starts: np.ndarray,
+def _stronger(low0: float, low1: float, other: tuple[float, float]) -> tuple[float, float]:
+    """Two lower bounds that each hold of lost words and of misses alike, as one."""
+    return max(low0, other[0]), max(low1, other[1])
+
+
+@njit(cache=True, nogil=True)
+def _floors(masks: np.ndarray, w: np.ndarray, fam: Families, part: np.ndarray, starts: np.ndarray,
             codes: np.ndarray, lives: int, memo: Dict, out0: np.ndarray, out1: np.ndarray
             ) -> tuple[float, float]:
     """:func:`floor_value` of each class of a split (into ``out0``/``out1``) and their sum; a
@@ -169,15 +215,16 @@ def _floors(masks: np.ndarray, w: np.ndarray, part: np.ndarray, starts: np.ndarr
         if starts[j + 1] - starts[j] <= 1 or (codes[j] == 0 and lives == 0):
             continue
         left = lives - 1 if codes[j] == 0 else lives
-        out0[j], out1[j] = floor_value(masks, w, part[starts[j]:starts[j + 1]], left, memo)
+        out0[j], out1[j] = floor_value(masks, w, fam, part[starts[j]:starts[j + 1]], left, memo)
         sum0 += out0[j]
         sum1 += out1[j]
     return sum0, sum1
 
 
 @njit(cache=True, nogil=True)
-def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, beta0: float,
-                beta1: float, memo: Dict, budget: np.ndarray) -> tuple[float, float, int, int]:
+def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarray, lives: int,
+                beta0: float, beta1: float, memo: Dict, budget: np.ndarray
+                ) -> tuple[float, float, int, int]:
     """Branch and bound over letters: (lost, misses, flag, best letter) of a candidate set.
 
     The value is exact (flag EXACT) when it is below ``beta`` (lexicographically), else a lower
@@ -223,7 +270,7 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
             fail0, fail1 = (acc0, acc1) if lex_less(acc0, acc1, fail0, fail1) else (fail0, fail1)
             break  # none after this one can do better
         part, starts, codes = split_by_letter(masks, cands, g)
-        more0, more1 = _floors(masks, w, part, starts, codes, lives, memo, floor0, floor1)
+        more0, more1 = _floors(masks, w, fam, part, starts, codes, lives, memo, floor0, floor1)
         acc0, acc1 = acc0 + more0, acc1 + more1
         sizes = starts[1:] - starts[:-1]
         for j in np.argsort(-sizes, kind="mergesort"):
@@ -232,7 +279,7 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
             if sizes[j] <= 2 or (codes[j] == 0 and lives == 0):
                 continue  # pairs are exact in their floor
             left = lives - 1 if codes[j] == 0 else lives
-            sub = exact_value(masks, w, part[starts[j]:starts[j + 1]], left,
+            sub = exact_value(masks, w, fam, part[starts[j]:starts[j + 1]], left,
                               cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j]), memo,
                               budget)
             if sub[2] == ABORTED:
@@ -244,6 +291,8 @@ def exact_value(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int,
             fail0, fail1 = acc0, acc1
     if best_g >= 0 and lex_less(best0, best1, beta0, beta1):
         memo[key] = (best0, best1, EXACT, best_g)
+    elif lex_less(fail0, fail1, low0, low1):
+        memo[key] = (low0, low1, LOWER, -1)
     else:
         memo[key] = (fail0, fail1, LOWER, -1)
     return memo[key]
@@ -267,7 +316,7 @@ def mark_too_hard(cands: np.ndarray, lives: int, memo: Dict) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _solved_value(masks: np.ndarray, w: np.ndarray, child: np.ndarray, lives: int,
+def _solved_value(masks: np.ndarray, w: np.ndarray, fam: Families, child: np.ndarray, lives: int,
                   cap0: float, cap1: float, node_budget: int, memo: Dict, budget: np.ndarray
                   ) -> tuple[float, float, bool]:
     """(lost, misses, solved?) of a small set by the exact search within ``node_budget``
@@ -276,7 +325,7 @@ def _solved_value(masks: np.ndarray, w: np.ndarray, child: np.ndarray, lives: in
     if key in memo and memo[key][2] == ABORTED:
         return 0.0, 0.0, False
     budget[0] = node_budget
-    found = exact_value(masks, w, child, lives, cap0, cap1, memo, budget)
+    found = exact_value(masks, w, fam, child, lives, cap0, cap1, memo, budget)
     if found[2] == ABORTED:
         memo[key] = (0.0, 0.0, ABORTED, -1)
         return 0.0, 0.0, False
@@ -284,8 +333,8 @@ def _solved_value(masks: np.ndarray, w: np.ndarray, child: np.ndarray, lives: in
 
 
 @njit(cache=True, nogil=True)
-def look_ahead(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, depth: int,
-               exact_size: int, node_budget: int, memo: Dict, budget: np.ndarray,
+def look_ahead(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarray, lives: int,
+               depth: int, exact_size: int, node_budget: int, memo: Dict, budget: np.ndarray,
                bins: np.ndarray, misses: np.ndarray, lost: np.ndarray
                ) -> tuple[float, float, int]:
     """(lost, misses, letter) of the best letter by a ``depth``-letter look-ahead.
@@ -314,10 +363,10 @@ def look_ahead(masks: np.ndarray, w: np.ndarray, cands: np.ndarray, lives: int, 
             child = part[starts[j]:starts[j + 1]]
             sub0, sub1, done = 0.0, 0.0, False
             if child.size <= exact_size:
-                sub0, sub1, done = _solved_value(masks, w, child, left, best0 - acc0,
+                sub0, sub1, done = _solved_value(masks, w, fam, child, left, best0 - acc0,
                                                  best1 - acc1, node_budget, memo, budget)
             if not done and depth > 1:
-                sub0, sub1, _ = look_ahead(masks, w, child, left, depth - 1, exact_size,
+                sub0, sub1, _ = look_ahead(masks, w, fam, child, left, depth - 1, exact_size,
                                            node_budget, memo, budget, bins, misses, lost)
             elif not done:
                 sub0, sub1 = better_play_out(masks, w, child, left, bins, misses, lost)
