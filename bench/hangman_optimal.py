@@ -44,7 +44,8 @@ letter it adds its misses and, for each class of words it leaves, a lower bound 
 any letter splitting the class, and its families' stars: words alike but at one place, whose
 own letters stand nowhere else in them, like bill, fill, gill, are told apart only by naming
 each in turn, so the k-th of a family misses k - 1 times in every strategy, and since each
-word's misses count once, the stars of disjoint families add up); a letter is searched further
+word's misses count once, the stars of disjoint families add up, and with them what the
+class's other words miss on the first letter that splits it); a letter is searched further
 only while that sum stays below the best so far, each class against what is left for it. A value below the limit is exact; one at or above it is a
 proven lower bound. So the root value is the minimum over all strategies. The tree is then
 played against every word by the plain evaluator (`sleuth.core.tree.evaluate`), and its misses

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from helpers import replay
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
-from sleuth.games.hangman.masks import Families, family_ids
+from sleuth.games.hangman.greedy import letter_misses
+from sleuth.games.hangman.masks import Families, family_ids, letter_table
 from sleuth.games.hangman.search import UNLIMITED, family_floor
 from sleuth.games.hangman.solvers import (
     Exact,
@@ -64,29 +65,36 @@ def test_exact_on_stars(heads: set[str], raw: list[int], lives: int, plain: bool
        st.lists(st.integers(1, 4), min_size=9, max_size=9), st.integers(0, 3))
 def test_family_floor_bounds_every_strategy(words: list[str], raw: list[int],
                                             lives: int) -> None:
-    """No strategy loses or misses less than the families' stars say (short words over six
-    letters make families often: bad, cad, dad)."""
+    """No strategy loses or misses less than the families' stars and the other words' first
+    misses say (short words over six letters make families often: bad, cad, dad)."""
     weights = np.array(raw[: len(words)], dtype=np.float64)
     lost, miss = reference_value(words, list(weights), lives)
-    floor = family_floor(_families(words), weights, np.arange(len(words)), lives)
+    floor = _family_floor(words, weights, len(words), lives)
     assert floor[0] <= lost + 1e-9 and floor[1] <= miss + 1e-9
 
 
-def _families(words: list[str]) -> Families:
+def _family_floor(words: list[str], weights: np.ndarray, first: int, lives: int
+                  ) -> tuple[float, float]:
+    """:func:`family_floor` of the first ``first`` of ``words``."""
     ids = family_ids(fb.encode(words))
-    return Families(ids, np.zeros(ids.max() + 1, dtype=np.int32), np.zeros(ids.max() + 1))
+    families = Families(ids, np.zeros(ids.max() + 1, dtype=np.int32), np.zeros(ids.max() + 1))
+    masks, cands = letter_table(fb.encode(words)), np.arange(first)
+    miss, splits, _ = letter_misses(masks, weights, cands)
+    return family_floor(families, masks, weights, cands, lives, miss, splits)
 
 
 def test_family_floor_of_a_star_and_beside_other_words() -> None:
-    """A family alone is a star: its bound is its value; other words beside it add nothing
-    to the bound, and a word whose own letter stands elsewhere in the family is left out."""
-    masks = _families([*UZZLE, "bottle", "zuzzle"])
-    ones = np.ones(len(UZZLE) + 2)
-    star = family_floor(masks, ones, np.arange(len(UZZLE)), UNLIMITED)
+    """A family alone is a star: its bound is its value. Beside it, a word whose own letter
+    stands elsewhere in the family (zuzzle) and another word each miss on the first letter
+    that splits the set, one of them at least."""
+    words, ones = [*UZZLE, "bottle", "zuzzle"], np.ones(len(UZZLE) + 2)
+    star = _family_floor(words, ones, len(UZZLE), UNLIMITED)
     assert star == (0.0, 21.0) == reference_value(UZZLE, [1.0] * len(UZZLE), UNLIMITED)
-    assert family_floor(masks, ones, np.arange(len(UZZLE) + 2), UNLIMITED) == star
-    with_lives = family_floor(masks, ones, np.arange(len(UZZLE)), 2)
+    with_lives = _family_floor(words, ones, len(UZZLE), 2)
     assert with_lives == (4.0, 0 + 1 + 2 + 3 * 4) == reference_value(UZZLE, [1.0] * 7, 2)
+    beside = _family_floor(words, ones, len(words), UNLIMITED)
+    assert beside == (0.0, 22.0)
+    assert beside[1] <= reference_value(words, list(ones), UNLIMITED)[1]
 
 
 @settings(max_examples=40, deadline=None)

@@ -142,17 +142,25 @@ def _star_misses(k: int, lives: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int
-                 ) -> tuple[float, float]:
+def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
+                 lives: int, miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
     """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill:
-    words alike but at one place, a star whose cost no strategy on the whole set avoids): each
-    word's misses count once, so the stars of disjoint families add up, each family's words
-    counted at its lightest."""
+    words alike but at one place, a star whose cost no strategy on the whole set avoids), each
+    family's words counted at its lightest, and the other words' misses on the first letter
+    that ``splits`` the set (``miss_of`` each letter: the weight of the words lacking it):
+    each word's misses count once, so the parts add up."""
     for c in cands:
         f = fam.ids[c]
         if f >= 0:
             fam.least[f] = w[c] if fam.counts[f] == 0 else min(fam.least[f], w[c])
             fam.counts[f] += 1
+    others = miss_of.copy()
+    for c in cands:
+        f = fam.ids[c]
+        if f >= 0 and fam.counts[f] >= 2:
+            for g in range(26):
+                if masks[c, g] == 0:
+                    others[g] -= w[c]
     lost = miss = 0.0
     for c in cands:
         f = fam.ids[c]
@@ -161,7 +169,11 @@ def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int
             fam.counts[f] = 0
             miss += fam.least[f] * _star_misses(k, lives)
             lost += fam.least[f] * max(0, k - lives - 1)
-    return lost, miss
+    first = np.inf
+    for g in range(26):
+        if splits[g]:
+            first = min(first, others[g])
+    return lost + (first if lives == 0 else 0.0), miss + first
 
 
 @njit(cache=True, nogil=True)
@@ -193,7 +205,8 @@ def floor_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
     for g in range(26):
         if splits[g] and miss[g] < low:
             low = miss[g]
-    low0, low1 = _stronger(low if lives == 0 else 0.0, low, family_floor(fam, w, cands, lives))
+    low0, low1 = _stronger(low if lives == 0 else 0.0, low,
+                           family_floor(fam, masks, w, cands, lives, miss, splits))
     return _raised(low0, low1, key, memo)
 
 
