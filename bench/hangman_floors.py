@@ -1,0 +1,90 @@
+"""What the families buy Hangman's exact search: the fewest-misses optimum of whole Lingo
+lengths with each class's floor counting its families' stars (bill, fill, gill) and without
+(the fewest misses of a splitting letter only); side by side.
+
+Run: ``python -m bench.hangman_floors [--lengths 9 8]``. Writes
+``bench/results/hangman-floors.md`` (``--quick``: 300 words of length 9, written nowhere).
+One process; each way runs twice, in the order with, without, without, with, each pass on a
+fresh game (its own memo); the faster of a way's two passes counts. No randomness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from bench.common import RESULTS, header, lingo_list
+from sleuth.games.hangman.game import hangman
+from sleuth.games.hangman.masks import tables
+from sleuth.games.hangman.optimal import optimum
+from sleuth.games.hangman.search import UNLIMITED
+from sleuth.words.wordlist import load_words
+
+TABLE = ("| length | words | misses (both ways) | positions with families | without | "
+         "seconds with | without | time without / with |\n"
+         "|---|---|---|---|---|---|---|---|\n")
+
+
+def one_pass(words: list[str], families: bool) -> tuple[int, int, float]:
+    """(misses, positions, seconds) of the fewest-misses optimum on a fresh game, its floors
+    counting families or not (every word then in none)."""
+    game = hangman(words, lives=UNLIMITED)
+    if not families:
+        tables(game).family_ids[:] = -1
+    started = time.perf_counter()
+    best = optimum(game)
+    return best.misses, best.nodes, time.perf_counter() - started
+
+
+def length_row(length: int, words: list[str]) -> str:
+    """Both ways on one length, as a row; they must find the same optimum."""
+    found: dict[bool, tuple[int, int, float]] = {}
+    for families in (True, False, False, True):
+        misses, positions, seconds = one_pass(words, families)
+        if families in found:
+            if found[families][:2] != (misses, positions):
+                raise SystemExit(f"length {length}: two passes of one way disagree")
+            seconds = min(seconds, found[families][2])
+        found[families] = (misses, positions, seconds)
+    (misses, with_, fast), (other, without, slow) = found[True], found[False]
+    if misses != other:
+        raise SystemExit(f"length {length}: {misses} misses with families, {other} without")
+    return (f"| {length} | {len(words):,} | {misses:,} | {with_:,} | {without:,} | {fast:.1f} | "
+            f"{slow:.1f} | {slow / fast:.2f} |")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lengths", type=int, nargs="+", default=[9, 8])
+    parser.add_argument("--quick", action="store_true", help="300 words of length 9; no file")
+    args = parser.parse_args(argv)
+    if not all(4 <= n <= 13 for n in args.lengths):
+        parser.error("--lengths take lengths 4..13")
+    lengths = [9] if args.quick else args.lengths
+    lists = {n: list(load_words(lingo_list(n)).words)[:300 if args.quick else None]
+             for n in lengths}
+    optimum(hangman(lists[lengths[0]][:200], lives=UNLIMITED))  # compiles before any timing
+    rows = []
+    for n in lengths:
+        rows.append(length_row(n, lists[n]))
+        print(rows[-1], file=sys.stderr, flush=True)
+    command = " ".join(["python -m bench.hangman_floors",
+                        *(sys.argv[1:] if argv is None else argv)])
+    text = header("Hangman's exact search: floors with families, and without", command)
+    text += ("\nThe fewest-misses optimum (`sleuth hangman optimal --length N`) of each "
+             "length of the official Lingo list, on one process. With families, a class's "
+             "floor is the larger of the fewest misses of a letter that splits it and its "
+             "families' stars (the k-th of bill, fill, gill misses k - 1 times whatever the "
+             "strategy) plus what its other words miss on its first splitting letter; "
+             "without, the first of these only. Both prove the same optimum; the positions "
+             "searched and the time differ. Each way runs twice (with, without, without, "
+             "with), each pass on a fresh game; the faster pass counts. No randomness.\n\n"
+             + TABLE + "\n".join(rows) + "\n")
+    if not args.quick:
+        (RESULTS / "hangman-floors.md").write_text(text)
+    print(TABLE + "\n".join(rows))
+
+
+if __name__ == "__main__":
+    main()
