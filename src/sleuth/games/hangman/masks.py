@@ -97,13 +97,13 @@ class Tables:
     bins: np.ndarray  # weight per mask, counted by entropy (empty for long words: sorted)
     letter_of_guess: np.ndarray
     guess_of_letter: np.ndarray
+    family_ids: np.ndarray  # each word's family (:func:`family_ids`), -1 when none
     memo: Dict = field(repr=False)
-    family_ids: np.ndarray = field(default_factory=lambda: np.full(0, -1), repr=False)
 
     def families(self) -> Families:
         """The family ids with scratch rows of their own (one set for each search under
         way)."""
-        cells = int(self.family_ids.max()) + 1 if self.family_ids.size else 0
+        cells = int(self.family_ids.max()) + 1
         return Families(self.family_ids, np.zeros(cells, dtype=np.int32), np.zeros(cells))
 
 
@@ -126,7 +126,7 @@ def _build(game: Game) -> Tables:
     length = game.secrets.shape[1]
     bins = np.zeros(1 << length if length <= DENSE_BITS else 0)  # empty: count by sorting
     return Tables(masks, scaled_weights(game.weights, n), bins, letters, guess_of_letter,
-                  new_memo(), family_ids(game.secrets))
+                  family_ids(game.secrets), new_memo())
 
 
 def scaled_weights(weights: np.ndarray | None, n: int) -> np.ndarray:
