@@ -265,3 +265,10 @@ def test_a_finished_worst_sweep_rerun_logs_no_run_and_keeps_its_row(
     row = rows((tmp_path / "worst-sweep.md").read_text(), "| lists | mode |")[0]
     assert f"| {len(openers):,} in 860 s | 1 run, 860 s | yes |" in row
     assert f"| 5 | {openers[-1].upper()} |" in row
+
+
+def test_hangman_floors_refuses_a_length_off_the_list(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    from bench.hangman_floors import main
+
+    refused(main, ["--lengths", "9", "3"], "--lengths take lengths 4..13", capsys)
