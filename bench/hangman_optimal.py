@@ -41,12 +41,13 @@ and bound over the letters. A strategy's first useful guess is a letter that spl
 and stops at the first whose misses alone reach the best total found. For each letter it adds its
 misses and, for each class of words it leaves, a lower bound on that class (exact for two words,
 else what the memo holds, else the larger of two: the fewest misses of any letter splitting the
-class, and its families' stars: words alike but at one place, whose own letters stand nowhere else
-in them, like bill, fill, gill, are told apart only by naming each in turn, so the k-th of a family
-misses k - 1 times in every strategy, and since each word's misses count once, the stars of disjoint
-families add up, and with them what the class's other words miss on the first letter that splits
-it); a letter is searched further only while that sum stays below the best so far, each class
-against what is left for it. A value below the limit is exact; one at or above it is a proven lower
+class, and its families' stars: words alike but at up to three places, whose letters there stand
+nowhere else in the family, like bill, fill, gill or bake, cane, date, are told apart only one at
+a time (a guess finds one of them or none), so the k-th of a family misses k - 1 times in every
+strategy, and since each word's misses count once, the stars of disjoint families add up, and
+with them what the class's other words miss on the first letter that splits it); a letter is
+searched further only while that sum stays below the best so far, each class against what is left
+for it. A value below the limit is exact; one at or above it is a proven lower
 bound. So the root value is the minimum over all strategies. The tree is then played against every
 word by the plain evaluator (`sleuth.core.tree.evaluate`), and its misses (and losses) must add up
 to that value, or the run fails. The search is checked against a plain exhaustive search on random

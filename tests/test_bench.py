@@ -20,7 +20,7 @@ SCRIPTS = {
     "wordle": ("| strategy | mean | total |", ["lists"]),
     "hangman": ("| setter | prior the solver assumes |", ["lists"]),
     "hangman_optimal": ("| length | words | objective | optimal (proven) |", ["lists"]),
-    "hangman_floors": ("| length | words | misses (both ways) |", ["lists"]),
+    "hangman_floors": ("| length | words | misses (every way) |", ["lists"]),
     "hangman_hardest": ("| word | seed: misses |", []),
     "lingo": ("| length | words | C++ entry | floor |", ["lists", "processes"]),
     "lingo_cold": ("| length | words | games | first game (compiling) |", ["lists", "processes"]),

@@ -7,6 +7,8 @@ table of a game once, with the prior scaled so that the mean word weighs one.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -48,35 +50,112 @@ def letter_table(secrets: np.ndarray) -> np.ndarray:
     return out
 
 
-def family_ids(secrets: np.ndarray) -> np.ndarray:
-    """Each word's family, -1 when it has none: the largest set of words alike but at one
-    place whose letter there stands nowhere else in them (bill, fill, gill: a star), each word
-    in one family only (bill joins bell and ball rather than fill; lill's l stands twice).
+STAR_PLACES = 3  # a family's words differ at up to this many places
+
+
+def family_ids(secrets: np.ndarray, places: int = STAR_PLACES) -> np.ndarray:
+    """Each word's family, -1 when it has none: families are stars, words alike but at a few
+    places whose letters there stand nowhere else in the family (bill, fill, gill; bake,
+    cane, date), so each guess tells one of them from the rest; the largest first, each word in
+    one, whatever the words' order.
 
     >>> from sleuth.words import feedback as fb
-    >>> family_ids(fb.encode(["bill", "fill", "lill", "bell", "ball", "dull"])).tolist()
-    [1, 0, -1, 1, 1, -1]
+    >>> family_ids(fb.encode(["bill", "fill", "gill", "bake", "cane", "date", "lill"])).tolist()
+    [0, 0, 0, 1, 1, 1, -1]
     """
     words = np.atleast_2d(np.asarray(secrets, dtype=np.uint8))
     n, length = words.shape
+    order = np.lexsort(words.T[::-1])  # the words alphabetically: the result is the same
+    words = words[order]               # whatever order they came in
+    members, starts = [], [0]
+    for k in range(1, min(places, length) + 1):
+        for spots in itertools.combinations(range(length), k):
+            found, ends = _stars_at(words, list(spots))
+            members.append(found)
+            starts.extend(starts[-1] + ends[1:])
     ids = np.full(n, -1, dtype=np.int64)
-    largest = np.ones(n, dtype=np.int64)
-    offset = 0
-    for p in range(length):
-        rest = np.delete(words, p, axis=1)
-        alone = np.flatnonzero(~(rest == words[:, p:p + 1]).any(axis=1))
-        if alone.size == 0:
-            continue
-        _, group, counts = np.unique(rest[alone], axis=0, return_inverse=True,
-                                     return_counts=True)
-        group = group.ravel()
-        bigger = counts[group] > largest[alone]
-        ids[alone[bigger]] = offset + group[bigger]
-        largest[alone[bigger]] = counts[group[bigger]]
-        offset += counts.size
+    if len(starts) > 1:
+        _largest_first(np.concatenate(members), np.asarray(starts, dtype=np.int64), ids)
     named = ids >= 0
     ids[named] = np.unique(ids[named], return_inverse=True)[1].ravel()
-    return ids.astype(np.int32)
+    out = np.empty(n, dtype=np.int32)
+    out[order] = ids
+    return out
+
+
+def _stars_at(words: np.ndarray, spots: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The stars of words alike but at ``spots`` (members, and the start of each star):
+    words whose letters there stand nowhere else in them, grouped by the rest, then split
+    into runs whose letters at ``spots`` no two share."""
+    rest = np.delete(words, spots, axis=1)
+    own = np.zeros(words.shape[0], dtype=np.int64)
+    alone = np.ones(words.shape[0], dtype=np.bool_)
+    for p in spots:
+        alone &= ~(rest == words[:, p:p + 1]).any(axis=1)
+        own |= np.int64(1) << words[:, p].astype(np.int64)
+    kept = np.flatnonzero(alone)
+    if kept.size < 2:
+        return np.empty(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    _, group = np.unique(rest[kept], axis=0, return_inverse=True)
+    by_group = kept[np.argsort(group.ravel(), kind="stable")]
+    return _disjoint_runs(by_group, np.sort(group.ravel()), own)
+
+
+@njit(cache=True)
+def _disjoint_runs(words: np.ndarray, group: np.ndarray, own: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Within each group (``words`` sorted by ``group``), sets of two or more words whose
+    ``own`` letter sets are disjoint, taken greedily in turn: (members, starts)."""
+    members = np.empty(words.size, dtype=np.int64)
+    starts = np.zeros(words.size + 1, dtype=np.int64)
+    left = np.empty(words.size, dtype=np.int64)
+    count = made = 0
+    a = 0
+    while a < words.size:
+        b = a
+        while b < words.size and group[b] == group[a]:
+            b += 1
+        n_left = b - a
+        left[:n_left] = words[a:b]
+        while n_left >= 2:
+            used, taken, kept = np.int64(0), 0, 0
+            for i in range(n_left):
+                w = left[i]
+                if own[w] & used == 0:
+                    used |= own[w]
+                    members[count + taken] = w
+                    taken += 1
+                else:
+                    left[kept] = w
+                    kept += 1
+            if taken < 2:
+                break
+            count += taken
+            made += 1
+            starts[made] = count
+            n_left = kept
+        a = b
+    return members[:count], starts[:made + 1]
+
+
+@njit(cache=True)
+def _largest_first(members: np.ndarray, starts: np.ndarray, ids: np.ndarray) -> None:
+    """Give each word (``ids`` -1) the star it is in with the most words still free, largest
+    first (ties: the first found): a star shrunk by words given to a larger one waits at its
+    new size."""
+    queue = [(-(starts[s + 1] - starts[s]), s) for s in range(starts.size - 1)]
+    heapq.heapify(queue)
+    while queue:
+        k, s = heapq.heappop(queue)
+        free = 0
+        for i in range(starts[s], starts[s + 1]):
+            free += ids[members[i]] < 0
+        if free == -k:
+            for i in range(starts[s], starts[s + 1]):
+                if ids[members[i]] < 0:
+                    ids[members[i]] = s
+        elif free >= 2:
+            heapq.heappush(queue, (-free, s))
 
 
 class Families(NamedTuple):

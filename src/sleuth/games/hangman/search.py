@@ -144,8 +144,8 @@ def _star_misses(k: int, lives: int) -> int:
 @njit(cache=True, nogil=True)
 def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
                  lives: int, miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
-    """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill:
-    words alike but at one place, a star whose cost no strategy on the whole set avoids), each
+    """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill;
+    bake, cane, date: stars, whose cost no strategy on the whole set avoids), each
     family's words counted at its lightest, and the other words' misses on the first letter
     that ``splits`` the set (``miss_of`` each letter: the weight of the words lacking it):
     each word's misses count once, so the parts add up."""
