@@ -62,11 +62,13 @@ def test_exact_on_stars(heads: set[str], raw: list[int], lives: int, plain: bool
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.text("abcdef", min_size=3, max_size=3), min_size=2, max_size=9,
                 unique=True),
-       st.lists(st.integers(1, 4), min_size=9, max_size=9), st.integers(0, 3))
+       st.lists(st.integers(1, 4), min_size=9, max_size=9),
+       st.sampled_from([0, 1, 2, 3, UNLIMITED]))
 def test_family_floor_bounds_every_strategy(words: list[str], raw: list[int],
                                             lives: int) -> None:
-    """No strategy loses or misses less than the families' stars and the other words' first
-    misses say (short words over six letters make families often: bad, cad, dad)."""
+    """No strategy loses or misses less than the families' stars and the first splitting
+    letter's other misses say (short words over six letters make families often: bad, cad,
+    dad; and stars over all three places: abc, def)."""
     weights = np.array(raw[: len(words)], dtype=np.float64)
     lost, miss = reference_value(words, list(weights), lives)
     floor = _family_floor(words, weights, len(words), lives)
@@ -77,7 +79,9 @@ def _family_floor(words: list[str], weights: np.ndarray, first: int, lives: int
                   ) -> tuple[float, float]:
     """:func:`family_floor` of the first ``first`` of ``words``."""
     ids = family_ids(fb.encode(words))
-    families = Families(ids, np.zeros(ids.max() + 1, dtype=np.int32), np.zeros(ids.max() + 1))
+    cells = ids.max() + 1
+    families = Families(ids, np.zeros(cells, dtype=np.int32), np.zeros(cells),
+                        np.zeros(cells, dtype=np.int64))
     masks, cands = letter_table(fb.encode(words)), np.arange(first)
     miss, splits, _ = letter_misses(masks, weights, cands)
     return family_floor(families, masks, weights, cands, lives, miss, splits)

@@ -172,11 +172,13 @@ def _largest_first(members: np.ndarray, starts: np.ndarray, ids: np.ndarray) -> 
 
 class Families(NamedTuple):
     """What :func:`~sleuth.games.hangman.search.family_floor` reads: each word's family
-    (:func:`family_ids`), and two scratch rows of one cell a family (counts left at zero)."""
+    (:func:`family_ids`), and three scratch rows of one cell a family (left at zero): the
+    words counted, the lightest, the letters standing in them (a bit each)."""
 
     ids: np.ndarray
     counts: np.ndarray
     least: np.ndarray
+    present: np.ndarray
 
 
 @dataclass
@@ -201,7 +203,8 @@ class Tables:
         """The family ids with scratch rows of their own (one set for each search under
         way)."""
         cells = int(self.family_ids.max()) + 1
-        return Families(self.family_ids, np.zeros(cells, dtype=np.int32), np.zeros(cells))
+        return Families(self.family_ids, np.zeros(cells, dtype=np.int32), np.zeros(cells),
+                        np.zeros(cells, dtype=np.int64))
 
 
 def new_memo() -> Dict:

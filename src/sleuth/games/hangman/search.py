@@ -146,27 +146,32 @@ def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndar
                  lives: int, miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
     """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill;
     bake, cane, date: stars, whose cost no strategy on the whole set avoids), each
-    family's words counted at its lightest, and the other words' misses on the first letter
-    that ``splits`` the set (``miss_of`` each letter: the weight of the words lacking it):
-    each word's misses count once, so the parts add up."""
+    family's words counted at its lightest, and the misses of the first letter that
+    ``splits`` the set (``miss_of`` each letter: the weight of the words lacking it) that no
+    star counts: the other words', and, with lives that never run out, a family's when the
+    letter stands in none of its words. Each miss counts once, so the parts add up."""
     for c in cands:
         f = fam.ids[c]
         if f >= 0:
             fam.least[f] = w[c] if fam.counts[f] == 0 else min(fam.least[f], w[c])
             fam.counts[f] += 1
-    others = miss_of.copy()
+            for g in range(26):
+                if masks[c, g] != 0:
+                    fam.present[f] |= np.int64(1) << g
+    others = miss_of.copy()  # what the first splitting letter's misses add to the stars
     for c in cands:
         f = fam.ids[c]
         if f >= 0 and fam.counts[f] >= 2:
             for g in range(26):
-                if masks[c, g] == 0:
-                    others[g] -= w[c]
+                if masks[c, g] == 0 and (lives < UNLIMITED or fam.present[f] >> g & 1):
+                    others[g] -= w[c]  # a miss of the star's (or, with lives, maybe)
     lost = miss = 0.0
     for c in cands:
         f = fam.ids[c]
         if f >= 0 and fam.counts[f] > 0:
             k = fam.counts[f]
             fam.counts[f] = 0
+            fam.present[f] = 0
             miss += fam.least[f] * _star_misses(k, lives)
             lost += fam.least[f] * max(0, k - lives - 1)
     first = np.inf
