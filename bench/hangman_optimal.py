@@ -42,16 +42,17 @@ and stops at the first whose misses alone reach the best total found. For each l
 misses and, for each class of words it leaves, a lower bound on that class (exact for two words,
 else what the memo holds, else the larger of two: the fewest misses of any letter splitting the
 class, and its families' stars: words alike but at up to three places, whose letters there stand
-nowhere else in the family, like bill, fill, gill or bake, cane, date, are told apart only one at
-a time (a guess finds one of them or none), so the k-th of a family misses k - 1 times in every
-strategy, and since each word's misses count once, the stars of disjoint families add up, and
-with them what the class's other words miss on the first letter that splits it); a letter is
+nowhere else in the family, like bill, fill, gill or bake, cane, date, are told apart only one at a
+time (a guess finds one of them or none), so the k-th of a family misses k - 1 times in every
+strategy, and since each word's misses count once, the stars of disjoint families add up, and with
+them the misses no star counts of the first letter that splits the class: its other words', and,
+when lives never run out, a family's words' when that letter stands in none of them); a letter is
 searched further only while that sum stays below the best so far, each class against what is left
-for it. A value below the limit is exact; one at or above it is a proven lower
-bound. So the root value is the minimum over all strategies. The tree is then played against every
-word by the plain evaluator (`sleuth.core.tree.evaluate`), and its misses (and losses) must add up
-to that value, or the run fails. The search is checked against a plain exhaustive search on random
-small lists (`tests/games/hangman/test_hangman_optimal.py`).
+for it. A value below the limit is exact; one at or above it is a proven lower bound. So the root
+value is the minimum over all strategies. The tree is then played against every word by the plain
+evaluator (`sleuth.core.tree.evaluate`), and its misses (and losses) must add up to that value, or
+the run fails. The search is checked against a plain exhaustive search on random small lists
+(`tests/games/hangman/test_hangman_optimal.py`).
 
 With 6 misses allowed the values are (words lost, misses), least first, and one more bound
 holds: a strategy that loses no word misses at least as often as the best strategy with lives
