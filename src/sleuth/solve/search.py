@@ -370,10 +370,12 @@ def optimal_worst(game: Game, position: Position | None = None, *,
     cands = sorted_set(pos.candidates)
     roots = _root_guesses(game, tab, pos, first_guess, symmetry)
     local = solver_for(tab, symmetry)
-    order = local.worst_order(cands, roots)
+    order = roots if first_guess is not None else local.worst_order(cands, roots)
     history = [g for g, _ in pos.history]
     k = max(1, int(np.searchsorted(local.caps, cands.size)))
-    top = cands.size if limit is None else limit - pos.cost
+    # n candidates are found within n guesses, one at a time; a first guess given may tell
+    # nothing
+    top = cands.size + (first_guess is not None) if limit is None else limit - pos.cost
     runner = runner_for(tab, symmetry, cands.size, workers, cluster, progress)
     try:
         tree, k = _worst_search(runner, local, cands, order, tuple(history), k, top)

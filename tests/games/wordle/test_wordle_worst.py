@@ -47,6 +47,17 @@ def test_the_sweep_finds_the_fewest_guesses_over_every_opener(
         assert sweep.worst.get(word, worst) == worst and sweep.above.get(word, 0) < worst
 
 
+@pytest.mark.parametrize("hard", [False, True])
+def test_an_opener_that_tells_nothing_still_has_its_worst_case(hard: bool) -> None:
+    """HUMPH shares no letter with these answers: it is searched all the same (it once fell
+    out of the root's useful guesses, and the search said no strategy fits), one guess more
+    than the best opener, and so no better than the best by the sweep either."""
+    game = wordle_game(["cigar", "sissy", "crazy"], SMALL, hard=hard, attempts=8)
+    after = optimal_worst(game, first_guess="humph", workers=1)
+    assert (after.first_guess, after.worst) == ("humph", 3)
+    assert optimal_worst(game, workers=1).worst == 2
+
+
 def test_a_sweep_resumes_and_searches_no_opener_twice(tmp_path: Path) -> None:
     game = small_game()
     order = sweep_order(game)
