@@ -164,7 +164,7 @@ def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndar
         if f >= 0 and fam.counts[f] >= 2:
             for g in range(26):
                 if masks[c, g] == 0 and (lives < UNLIMITED or fam.present[f] >> g & 1):
-                    others[g] -= w[c]  # a miss of the star's (or, with lives, maybe)
+                    others[g] -= w[c]  # a star step's miss (with lives: left to the star)
     lost = miss = 0.0
     for c in cands:
         f = fam.ids[c]
