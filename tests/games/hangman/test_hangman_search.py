@@ -12,7 +12,7 @@ from helpers import replay
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.greedy import letter_misses
-from sleuth.games.hangman.masks import Families, family_ids, letter_table
+from sleuth.games.hangman.masks import family_ids, letter_bits, letter_table, new_families
 from sleuth.games.hangman.search import UNLIMITED, family_floor
 from sleuth.games.hangman.solvers import (
     Exact,
@@ -78,13 +78,10 @@ def test_family_floor_bounds_every_strategy(words: list[str], raw: list[int],
 def _family_floor(words: list[str], weights: np.ndarray, first: int, lives: int
                   ) -> tuple[float, float]:
     """:func:`family_floor` of the first ``first`` of ``words``."""
-    ids = family_ids(fb.encode(words))
-    cells = ids.max() + 1
-    families = Families(ids, np.zeros(cells, dtype=np.int32), np.zeros(cells),
-                        np.zeros(cells, dtype=np.int64))
     masks, cands = letter_table(fb.encode(words)), np.arange(first)
+    families = new_families(family_ids(fb.encode(words)), letter_bits(masks))
     miss, splits, _ = letter_misses(masks, weights, cands)
-    return family_floor(families, masks, weights, cands, lives, miss, splits)
+    return family_floor(families, weights, cands, lives, miss, splits)
 
 
 def test_family_floor_of_a_star_and_beside_other_words() -> None:

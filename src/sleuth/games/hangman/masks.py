@@ -170,12 +170,24 @@ def _largest_first(members: np.ndarray, starts: np.ndarray, ids: np.ndarray) -> 
             heapq.heappush(queue, (-free, s))
 
 
+def letter_bits(masks: np.ndarray) -> np.ndarray:
+    """Each word's letters as one int64, bit g for letter g, from its :func:`letter_table`.
+
+    >>> from sleuth.words import feedback as fb
+    >>> letter_bits(letter_table(fb.encode(["bad", "cab"]))).tolist()
+    [11, 7]
+    """
+    return ((masks != 0).astype(np.int64) << np.arange(26, dtype=np.int64)).sum(axis=1)
+
+
 class Families(NamedTuple):
     """What :func:`~sleuth.games.hangman.search.family_floor` reads: each word's family
-    (:func:`family_ids`), and three scratch rows of one cell a family (left at zero): the
-    words counted, the lightest, the letters standing in them (a bit each)."""
+    (:func:`family_ids`) and letters (:func:`letter_bits`), and three scratch rows of one
+    cell a family (left at zero): the words counted, the lightest, the letters standing in
+    them."""
 
     ids: np.ndarray
+    letters: np.ndarray
     counts: np.ndarray
     least: np.ndarray
     present: np.ndarray
@@ -199,12 +211,22 @@ class Tables:
         search's floors need them, the greedy rules do not)."""
         return family_ids(self.secrets)
 
+    @cached_property
+    def word_letters(self) -> np.ndarray:
+        """Each word's letters, a bit each (:func:`letter_bits`), found on first use."""
+        return letter_bits(self.masks)
+
     def families(self) -> Families:
         """The family ids with scratch rows of their own (one set for each search under
         way)."""
-        cells = int(self.family_ids.max()) + 1
-        return Families(self.family_ids, np.zeros(cells, dtype=np.int32), np.zeros(cells),
-                        np.zeros(cells, dtype=np.int64))
+        return new_families(self.family_ids, self.word_letters)
+
+
+def new_families(ids: np.ndarray, letters: np.ndarray) -> Families:
+    """:class:`Families` of these family ids and word letters, with zeroed scratch rows."""
+    cells = int(ids.max()) + 1
+    return Families(ids, letters, np.zeros(cells, dtype=np.int32), np.zeros(cells),
+                    np.zeros(cells, dtype=np.int64))
 
 
 def new_memo() -> Dict:

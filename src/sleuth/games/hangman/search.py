@@ -24,6 +24,7 @@ from sleuth.games.hangman.masks import Families
 
 UNLIMITED = 255  # lives that never run out
 MOST_MISSES = 25  # no game misses more: a word holds one of the 26 letters at least
+ALPHABET = np.int64((1 << 26) - 1)  # every letter, a bit each
 EXACT, LOWER, ABORTED = 1, 0, -1
 
 
@@ -142,8 +143,8 @@ def _star_misses(k: int, lives: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
-                 lives: int, miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
+def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int,
+                 miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
     """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill;
     bake, cane, date: stars, whose cost no strategy on the whole set avoids), each
     family's words counted at its lightest, and the misses of the first letter that
@@ -155,16 +156,16 @@ def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndar
         if f >= 0:
             fam.least[f] = w[c] if fam.counts[f] == 0 else min(fam.least[f], w[c])
             fam.counts[f] += 1
-            for g in range(26):
-                if masks[c, g] != 0:
-                    fam.present[f] |= np.int64(1) << g
+            fam.present[f] |= fam.letters[c]
     others = miss_of.copy()  # what the first splitting letter's misses add to the stars
     for c in cands:
         f = fam.ids[c]
         if f >= 0 and fam.counts[f] >= 2:
+            # a star step's misses (with lives: all are left to the star)
+            lacking = ~fam.letters[c] & (ALPHABET if lives < UNLIMITED else fam.present[f])
             for g in range(26):
-                if masks[c, g] == 0 and (lives < UNLIMITED or fam.present[f] >> g & 1):
-                    others[g] -= w[c]  # a star step's miss (with lives: left to the star)
+                if lacking >> g & 1:
+                    others[g] -= w[c]
     lost = miss = 0.0
     for c in cands:
         f = fam.ids[c]
@@ -211,7 +212,7 @@ def floor_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
         if splits[g] and miss[g] < low:
             low = miss[g]
     low0, low1 = _stronger(low if lives == 0 else 0.0, low,
-                           family_floor(fam, masks, w, cands, lives, miss, splits))
+                           family_floor(fam, w, cands, lives, miss, splits))
     return _raised(low0, low1, key, memo)
 
 
