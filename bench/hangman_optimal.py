@@ -45,8 +45,9 @@ class, and its families' stars: words alike but at up to three places, whose let
 nowhere else in the family, like bill, fill, gill or bake, cane, date, are told apart only one at a
 time (a guess finds one of them or none), so the k-th of a family misses k - 1 times in every
 strategy, and since each word's misses count once, the stars of disjoint families add up, and with
-them the misses no star counts of the first letter that splits the class: its other words', and,
-when lives never run out, a family's words' when that letter stands in none of them); a letter is
+them the misses no star counts of the first letter that splits the class: its other words', and a
+family's words' when that letter stands in none of them (with lives: each word's star count one
+more, capped at lives + 1, so a word lost one place sooner)); a letter is
 searched further only while that sum stays below the best so far, each class against what is left
 for it. A value below the limit is exact; one at or above it is a proven lower bound. So the root
 value is the minimum over all strategies. The tree is then played against every word by the plain

@@ -98,6 +98,17 @@ def test_family_floor_of_a_star_and_beside_other_words() -> None:
     assert beside[1] <= reference_value(words, list(ones), UNLIMITED)[1]
 
 
+@pytest.mark.parametrize("lives", [0, 1, 2, UNLIMITED])
+def test_two_families_each_miss_the_others_letters(lives: int) -> None:
+    """Two stars (bill, fill, gill; cane, pane, wane): whichever letter splits them first
+    stands in none of one family's words, whose every star count then moves up by one
+    (capped with lives): the floor reaches the exact value, games lost included."""
+    words = ["bill", "fill", "gill", "cane", "pane", "wane"]
+    floor = _family_floor(words, np.ones(6), 6, lives)
+    assert floor == reference_value(words, [1.0] * 6, lives)
+    assert floor == {0: (5.0, 5.0), 1: (3.0, 8.0), 2: (1.0, 9.0), UNLIMITED: (0.0, 9.0)}[lives]
+
+
 @settings(max_examples=40, deadline=None)
 @given(word_lists, st.integers(0, 2))
 def test_exact_win_maximises_wins_then_minimises_misses(words: list[str], lives: int) -> None:

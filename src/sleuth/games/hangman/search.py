@@ -149,8 +149,8 @@ def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int,
     bake, cane, date: stars, whose cost no strategy on the whole set avoids), each
     family's words counted at its lightest, and the misses of the first letter that
     ``splits`` the set (``miss_of`` each letter: the weight of the words lacking it) that no
-    star counts: the other words', and, with lives that never run out, a family's when the
-    letter stands in none of its words. Each miss counts once, so the parts add up."""
+    star counts: the other words', and a family's when the letter stands in none of its
+    words. Each miss counts once, so the parts add up."""
     for c in cands:
         f = fam.ids[c]
         if f >= 0:
@@ -161,25 +161,43 @@ def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int,
     for c in cands:
         f = fam.ids[c]
         if f >= 0 and fam.counts[f] >= 2:
-            # a star step's misses (with lives: all are left to the star)
+            # a star step's misses (with lives: all, the family's own added back below)
             lacking = ~fam.letters[c] & (ALPHABET if lives < UNLIMITED else fam.present[f])
             for g in range(26):
                 if lacking >> g & 1:
                     others[g] -= w[c]
+    lost_of = np.zeros(26)  # games the first splitting letter loses besides the stars'
     lost = miss = 0.0
     for c in cands:
         f = fam.ids[c]
         if f >= 0 and fam.counts[f] > 0:
             k = fam.counts[f]
+            if k >= 2 and lives < UNLIMITED:
+                _family_first_miss(others, lost_of, fam.least[f], k, lives, fam.present[f])
             fam.counts[f] = 0
             fam.present[f] = 0
             miss += fam.least[f] * _star_misses(k, lives)
             lost += fam.least[f] * max(0, k - lives - 1)
-    first = np.inf
+    first_lost = first_miss = np.inf  # each the least over letters: a bound both ways
     for g in range(26):
         if splits[g]:
-            first = min(first, others[g])
-    return lost + (first if lives == 0 else 0.0), miss + first
+            first_lost = min(first_lost, others[g] if lives == 0 else lost_of[g])
+            first_miss = min(first_miss, others[g])
+    return lost + first_lost, miss + first_miss
+
+
+@njit(cache=True, nogil=True)
+def _family_first_miss(others: np.ndarray, lost_of: np.ndarray, least: float, k: int,
+                       lives: int, present: np.int64) -> None:
+    """With lives: a family of ``k`` words missing a letter that stands in none of them
+    first moves each word's capped star count up by one (:func:`_star_misses`): ``min(k,
+    lives + 1)`` misses more, and one more game lost once ``k`` reaches lives + 1."""
+    absent = ~present & ALPHABET
+    for g in range(26):
+        if absent >> g & 1:
+            others[g] += least * min(k, lives + 1)
+            if k >= lives + 1:
+                lost_of[g] += least
 
 
 @njit(cache=True, nogil=True)
