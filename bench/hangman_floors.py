@@ -1,13 +1,14 @@
-"""What the families buy Hangman's exact search: the fewest-misses optimum of whole Lingo
-lengths with each class's floor counting its families' stars (bill, fill, gill; bake, cane,
-date), with families alike but at one place only (bill, fill, gill), and without (the fewest
-misses of a splitting letter only); side by side.
+"""What the families and the chain of misses buy Hangman's exact search: the fewest-misses
+optimum of whole Lingo lengths (or of words drawn from them) with each class's floor counting
+its families' stars (bill, fill, gill; bake, cane, date) and the misses of the first two letters
+while every guess misses, with the first letter's only, with families alike but at one place
+only (bill, fill, gill), and without families; side by side.
 
-Run: ``python -m bench.hangman_floors [--lengths 9 8]``. Writes
-``bench/results/hangman-floors.md`` (``--quick``: 300 words of length 9, written nowhere).
-One process; each way runs twice, in the order stars, one place, none, none, one place, stars,
-each pass on a fresh game (its own memo); the faster of a way's two passes counts. No
-randomness.
+Run: ``python -m bench.hangman_floors [--lengths 9 8] [--sample N]``. Writes
+``bench/results/hangman-floors.md`` (``--sample N``: N words drawn from each length with
+numpy's default_rng(0), ``hangman-floors-sample.md``; ``--quick``: 300 words of length 9,
+written nowhere). One process; each way runs twice, in the order of the table and back, each
+pass on a fresh game (its own memo); the faster of a way's two passes counts.
 """
 
 from __future__ import annotations
@@ -16,25 +17,32 @@ import argparse
 import sys
 import time
 
+import numpy as np
+
 from bench.common import RESULTS, header, lingo_list
 from sleuth.games.hangman.game import hangman
-from sleuth.games.hangman.masks import STAR_PLACES, family_ids, tables
+from sleuth.games.hangman.masks import CHAIN_LETTERS, STAR_PLACES, family_ids, tables
 from sleuth.games.hangman.optimal import optimum
 from sleuth.games.hangman.search import UNLIMITED
 from sleuth.words.wordlist import load_words
 
-WAYS = {"stars": STAR_PLACES, "one place": 1, "none": 0}  # families differ at up to N places
-TABLE = ("| length | words | misses (every way) | positions: stars | one place | none | "
-         "seconds: stars | one place | none | time none / stars |\n"
-         "|---|---|---|---|---|---|---|---|---|---|\n")
+# each way: families alike but at up to N places (0: none), letters of the chain counted
+WAYS = {"stars": (STAR_PLACES, CHAIN_LETTERS), "first letter": (STAR_PLACES, 1),
+        "one place": (1, CHAIN_LETTERS), "none": (0, CHAIN_LETTERS)}
+TABLE = ("| length | words | misses (every way) | positions: stars | first letter | one place | "
+         "none | seconds: stars | first letter | one place | none | time first letter / stars "
+         "| time none / stars |\n|" + "---|" * 13 + "\n")
 
 
-def one_pass(words: list[str], places: int) -> tuple[int, int, float]:
+def one_pass(words: list[str], way: tuple[int, int]) -> tuple[int, int, float]:
     """(misses, positions, seconds) of the fewest-misses optimum on a fresh game, its floors
-    counting families alike but at up to ``places`` places (0: every word in none)."""
+    counting families alike but at up to ``places`` places (0: every word in none) and the
+    misses of the first ``chain`` letters that all miss."""
+    places, chain = way
     game = hangman(words, lives=UNLIMITED)
-    ids = tables(game).family_ids
-    ids[:] = family_ids(game.secrets, places) if places else -1
+    t = tables(game)
+    t.chain = chain
+    t.family_ids[:] = family_ids(game.secrets, places) if places else -1
     started = time.perf_counter()
     best = optimum(game)
     return best.misses, best.nodes, time.perf_counter() - started
@@ -54,20 +62,33 @@ def length_row(length: int, words: list[str]) -> str:
         raise SystemExit(f"length {length}: the ways disagree: {found}")
     positions = " | ".join(f"{found[way][1]:,}" for way in WAYS)
     seconds = " | ".join(f"{found[way][2]:.1f}" for way in WAYS)
-    ratio = found["none"][2] / found["stars"][2]
+    ratios = " | ".join(f"{found[way][2] / found['stars'][2]:.2f}"
+                        for way in ("first letter", "none"))
     return (f"| {length} | {len(words):,} | {found['stars'][0]:,} | {positions} | {seconds} | "
-            f"{ratio:.2f} |")
+            f"{ratios} |")
+
+
+def drawn(words: list[str], sample: int | None) -> list[str]:
+    """``sample`` of ``words`` drawn with numpy's default_rng(0), in list order (all: None)."""
+    if sample is None or sample >= len(words):
+        return words
+    return [words[i] for i in sorted(np.random.default_rng(0).choice(len(words), sample,
+                                                                     replace=False))]
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lengths", type=int, nargs="+", default=[9, 8])
+    parser.add_argument("--sample", type=int, default=None,
+                        help="words drawn from each length (numpy default_rng(0))")
     parser.add_argument("--quick", action="store_true", help="300 words of length 9; no file")
     args = parser.parse_args(argv)
     if not all(4 <= n <= 13 for n in args.lengths):
         parser.error("--lengths take lengths 4..13")
+    if args.sample is not None and args.sample < 3:
+        parser.error("--sample takes 3 words or more")
     lengths = [9] if args.quick else args.lengths
-    lists = {n: list(load_words(lingo_list(n)).words)[:300 if args.quick else None]
+    lists = {n: drawn(list(load_words(lingo_list(n)).words), 300 if args.quick else args.sample)
              for n in lengths}
     optimum(hangman(lists[lengths[0]][:200], lives=UNLIMITED))  # compiles before any timing
     rows = []
@@ -76,22 +97,28 @@ def main(argv: list[str] | None = None) -> None:
         print(rows[-1], file=sys.stderr, flush=True)
     command = " ".join(["python -m bench.hangman_floors",
                         *(sys.argv[1:] if argv is None else argv)])
-    text = header("Hangman's exact search: floors with families, and without", command)
+    text = header("Hangman's exact search: floors with families and the chain of misses, "
+                  "and without", command)
+    drawn_words = ("" if args.sample is None else
+                   f" ({args.sample} words of each drawn with numpy's default_rng(0))")
     text += ("\nThe fewest-misses optimum (`sleuth hangman optimal --length N`) of each "
-             "length of the official Lingo list, on one process. With families, a class's "
-             "floor is the larger of the fewest misses of a letter that splits it and its "
-             "families' stars (a family's words are alike but at a few places whose letters "
-             "stand nowhere else in the family, so each guess tells one of them from the "
-             "rest: the k-th named misses k - 1 times whatever the strategy) plus the misses "
-             "of its first splitting letter that no star counts. `stars`: families alike but at "
-             f"up to {STAR_PLACES} places (bill, fill, gill; bake, cane, date), as the search "
-             "has them; `one place`: at one place only (bill, fill, gill); `none`: the first "
-             "bound only. Every way proves the same optimum; the positions searched and the "
-             "time differ. Each way runs twice (stars, one place, none, none, one place, "
-             "stars), each pass on a fresh game; the faster pass counts. No randomness.\n\n"
-             + TABLE + "\n".join(rows) + "\n")
+             f"length of the official Lingo list{drawn_words}, on one process. A class's floor "
+             "is the larger of the fewest misses of a letter that splits it and its families' "
+             "stars (a family's words are alike but at a few places whose letters stand "
+             "nowhere else in the family, so each guess tells one of them from the rest: the "
+             "k-th named misses k - 1 times whatever the strategy) plus the misses no star "
+             "counts of the chain: the first letters while every guess misses (the first "
+             "splits the class; if two words or more lack it, the next splits those). `stars`: "
+             f"families alike but at up to {STAR_PLACES} places (bill, fill, gill; bake, cane, "
+             f"date) and {CHAIN_LETTERS} letters of the chain, as the search has them; `first "
+             "letter`: the chain's first letter only; `one place`: families alike but at one "
+             "place only (bill, fill, gill); `none`: no families. Every way proves the same "
+             "optimum; the positions searched and the time differ. Each way runs twice (in "
+             "the table's order and back), each pass on a fresh game; the faster pass counts."
+             "\n\n" + TABLE + "\n".join(rows) + "\n")
     if not args.quick:
-        (RESULTS / "hangman-floors.md").write_text(text)
+        name = "hangman-floors.md" if args.sample is None else "hangman-floors-sample.md"
+        (RESULTS / name).write_text(text)
     print(TABLE + "\n".join(rows))
 
 

@@ -47,7 +47,10 @@ time (a guess finds one of them or none), so the k-th of a family misses k - 1 t
 strategy, and since each word's misses count once, the stars of disjoint families add up, and with
 them the misses no star counts of the first letter that splits the class: its other words', and a
 family's words' when that letter stands in none of them (with lives: each word's star count one
-more, capped at lives + 1, so a word lost one place sooner)); a letter is
+more, capped at lives + 1, so a word lost one place sooner); with lives that never run out, of
+the first two letters while every guess misses: if two words or more lack the first, the next
+guess on them must split them, and their misses on it count too, where no star counts them;
+floors of eight words or more are kept in the memo); a letter is
 searched further only while that sum stays below the best so far, each class against what is left
 for it. A value below the limit is exact; one at or above it is a proven lower bound. So the root
 value is the minimum over all strategies. The tree is then played against every word by the plain

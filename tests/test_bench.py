@@ -272,3 +272,9 @@ def test_hangman_floors_refuses_a_length_off_the_list(capsys: pytest.CaptureFixt
     from bench.hangman_floors import main
 
     refused(main, ["--lengths", "9", "3"], "--lengths take lengths 4..13", capsys)
+
+
+def test_hangman_floors_refuses_a_sample_too_small(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.hangman_floors import main
+
+    refused(main, ["--lengths", "9", "--sample", "2"], "--sample takes 3 words or more", capsys)

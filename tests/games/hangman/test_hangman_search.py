@@ -12,8 +12,20 @@ from helpers import replay
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.greedy import letter_misses
-from sleuth.games.hangman.masks import family_ids, letter_bits, letter_table, new_families
-from sleuth.games.hangman.search import UNLIMITED, family_floor
+from sleuth.games.hangman.masks import (
+    family_ids,
+    letter_bits,
+    letter_table,
+    new_families,
+    new_memo,
+)
+from sleuth.games.hangman.search import (
+    LOWER,
+    UNLIMITED,
+    family_floor,
+    floor_value,
+    memo_value,
+)
 from sleuth.games.hangman.solvers import (
     Exact,
     FewestMisses,
@@ -81,7 +93,7 @@ def _family_floor(words: list[str], weights: np.ndarray, first: int, lives: int
     masks, cands = letter_table(fb.encode(words)), np.arange(first)
     families = new_families(family_ids(fb.encode(words)), letter_bits(masks))
     miss, splits, _ = letter_misses(masks, weights, cands)
-    return family_floor(families, weights, cands, lives, miss, splits)
+    return family_floor(families, masks, weights, cands, lives, miss, splits)
 
 
 def test_family_floor_of_a_star_and_beside_other_words() -> None:
@@ -96,6 +108,25 @@ def test_family_floor_of_a_star_and_beside_other_words() -> None:
     beside = _family_floor(words, ones, len(words), UNLIMITED)
     assert beside == (0.0, 22.0)
     assert beside[1] <= reference_value(words, list(ones), UNLIMITED)[1]
+
+
+def test_the_chain_of_misses_counts_the_second_letter_too() -> None:
+    """Three words with no letter in common (too far apart for a family): whatever comes
+    first, two of them miss it, and the two left miss once more before they part."""
+    words = ["abcd", "efgh", "ijkl"]
+    floor = _family_floor(words, np.ones(3), 3, UNLIMITED)
+    assert floor == (0.0, 3.0) == reference_value(words, [1.0] * 3, UNLIMITED)
+
+
+def test_large_sets_keep_their_floor_in_the_memo() -> None:
+    """A floor of eight words or more is kept as a lower bound, so it is found once."""
+    words = ["bill", "fill", "gill", "hill", "kill", "mill", "pill", "till", "will"]
+    masks = letter_table(fb.encode(words))
+    families = new_families(family_ids(fb.encode(words)), letter_bits(masks))
+    memo, cands = new_memo(), np.arange(len(words))
+    floor = floor_value(masks, np.ones(len(words)), families, cands, UNLIMITED, memo)
+    assert floor == (0.0, 36.0)
+    assert len(memo) == 1 and memo_value(cands, UNLIMITED, memo) == (0.0, 36.0, LOWER, -1)
 
 
 @pytest.mark.parametrize("lives", [0, 1, 2, UNLIMITED])

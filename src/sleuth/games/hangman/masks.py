@@ -52,6 +52,7 @@ def letter_table(secrets: np.ndarray) -> np.ndarray:
 
 
 STAR_PLACES = 3  # a family's words differ at up to this many places
+CHAIN_LETTERS = 2  # the floors count the misses of the first two letters that all miss
 
 
 def family_ids(secrets: np.ndarray, places: int = STAR_PLACES) -> np.ndarray:
@@ -182,12 +183,13 @@ def letter_bits(masks: np.ndarray) -> np.ndarray:
 
 class Families(NamedTuple):
     """What :func:`~sleuth.games.hangman.search.family_floor` reads: each word's family
-    (:func:`family_ids`) and letters (:func:`letter_bits`), and three scratch rows of one
-    cell a family (left at zero): the words counted, the lightest, the letters standing in
-    them."""
+    (:func:`family_ids`) and letters (:func:`letter_bits`), the letters of the chain of misses
+    it counts (1 or 2), and three scratch rows of one cell a family (left at zero): the words
+    counted, the lightest, the letters standing in them."""
 
     ids: np.ndarray
     letters: np.ndarray
+    chain: int
     counts: np.ndarray
     least: np.ndarray
     present: np.ndarray
@@ -204,6 +206,7 @@ class Tables:
     guess_of_letter: np.ndarray
     secrets: np.ndarray = field(repr=False)  # the words, a row of letters each
     memo: Dict = field(repr=False)
+    chain: int = CHAIN_LETTERS  # letters of the chain of misses the floors count
 
     @cached_property
     def family_ids(self) -> np.ndarray:
@@ -219,13 +222,13 @@ class Tables:
     def families(self) -> Families:
         """The family ids with scratch rows of their own (one set for each search under
         way)."""
-        return new_families(self.family_ids, self.word_letters)
+        return new_families(self.family_ids, self.word_letters, self.chain)
 
 
-def new_families(ids: np.ndarray, letters: np.ndarray) -> Families:
+def new_families(ids: np.ndarray, letters: np.ndarray, chain: int = CHAIN_LETTERS) -> Families:
     """:class:`Families` of these family ids and word letters, with zeroed scratch rows."""
     cells = int(ids.max()) + 1
-    return Families(ids, letters, np.zeros(cells, dtype=np.int32), np.zeros(cells),
+    return Families(ids, letters, chain, np.zeros(cells, dtype=np.int32), np.zeros(cells),
                     np.zeros(cells, dtype=np.int64))
 
 

@@ -25,6 +25,7 @@ from sleuth.games.hangman.masks import Families
 UNLIMITED = 255  # lives that never run out
 MOST_MISSES = 25  # no game misses more: a word holds one of the 26 letters at least
 ALPHABET = np.int64((1 << 26) - 1)  # every letter, a bit each
+KEPT_FLOORS = 8  # sets of at least this many words keep their floor in the memo
 EXACT, LOWER, ABORTED = 1, 0, -1
 
 
@@ -143,14 +144,15 @@ def _star_misses(k: int, lives: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int,
-                 miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
+def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
+                 lives: int, miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
     """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill;
     bake, cane, date: stars, whose cost no strategy on the whole set avoids), each
     family's words counted at its lightest, and the misses of the first letter that
     ``splits`` the set (``miss_of`` each letter: the weight of the words lacking it) that no
     star counts: the other words', and a family's when the letter stands in none of its
-    words. Each miss counts once, so the parts add up."""
+    words; with lives that never run out, of the first two (:func:`_chain_misses`, when
+    ``fam.chain`` is 2). Each miss counts once, so the parts add up."""
     for c in cands:
         f = fam.ids[c]
         if f >= 0:
@@ -174,8 +176,7 @@ def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int,
             k = fam.counts[f]
             if k >= 2 and lives < UNLIMITED:
                 _family_first_miss(others, lost_of, fam.least[f], k, lives, fam.present[f])
-            fam.counts[f] = 0
-            fam.present[f] = 0
+            fam.counts[f] = -k  # counted once (the scratch rows are zeroed below)
             miss += fam.least[f] * _star_misses(k, lives)
             lost += fam.least[f] * max(0, k - lives - 1)
     first_lost = first_miss = np.inf  # each the least over letters: a bound both ways
@@ -183,7 +184,57 @@ def family_floor(fam: Families, w: np.ndarray, cands: np.ndarray, lives: int,
         if splits[g]:
             first_lost = min(first_lost, others[g] if lives == 0 else lost_of[g])
             first_miss = min(first_miss, others[g])
+    if lives >= UNLIMITED and fam.chain >= 2:
+        first_miss = max(first_miss, _chain_misses(fam, masks, w, cands, others, splits))
+    for c in cands:
+        f = fam.ids[c]
+        if f >= 0:
+            fam.counts[f] = 0
+            fam.present[f] = 0
     return lost + first_lost, miss + first_miss
+
+
+@njit(cache=True, nogil=True)
+def _chain_misses(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
+                  others: np.ndarray, splits: np.ndarray) -> float:
+    """The least misses no star counts of the first two letters while every guess misses: a
+    first letter g1 that ``splits`` the set costs ``others[g1]``, and if two words or more
+    lack it, the next letter, which must split those, costs their weight lacking it, except
+    where a star counts the miss (its family's letters). Families are counted, negated,
+    in ``fam.counts``."""
+    n = cands.size
+    counted = np.empty(n, dtype=np.int64)  # letters each word never misses uncounted
+    for j in range(n):
+        f = fam.ids[cands[j]]
+        counted[j] = fam.present[f] if f >= 0 and fam.counts[f] <= -2 else fam.letters[cands[j]]
+    having, kept = np.zeros(26, dtype=np.int64), np.zeros(26)
+    union, common = np.zeros(26, dtype=masks.dtype), np.zeros(26, dtype=masks.dtype)
+    best = np.inf
+    for g1 in np.argsort(others):
+        if others[g1] >= best:
+            break
+        if not splits[g1]:
+            continue
+        having[:], kept[:], union[:], common[:] = 0, 0.0, 0, -1
+        count, weight = 0, 0.0
+        for j in range(n):
+            c = cands[j]
+            if fam.letters[c] >> g1 & 1:
+                continue
+            count, weight = count + 1, weight + w[c]
+            for g in range(26):
+                if counted[j] >> g & 1:
+                    kept[g] += w[c]
+                if fam.letters[c] >> g & 1:
+                    having[g] += 1
+                    union[g] |= masks[c, g]
+                    common[g] &= masks[c, g]
+        second = 0.0 if count < 2 else np.inf
+        for g in range(26):
+            if count >= 2 and having[g] > 0 and (having[g] < count or union[g] != common[g]):
+                second = min(second, weight - kept[g])  # g splits the words lacking g1
+        best = min(best, others[g1] + second)
+    return best
 
 
 @njit(cache=True, nogil=True)
@@ -230,8 +281,11 @@ def floor_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
         if splits[g] and miss[g] < low:
             low = miss[g]
     low0, low1 = _stronger(low if lives == 0 else 0.0, low,
-                           family_floor(fam, w, cands, lives, miss, splits))
-    return _raised(low0, low1, key, memo)
+                           family_floor(fam, masks, w, cands, lives, miss, splits))
+    low0, low1 = _raised(low0, low1, key, memo)
+    if n >= KEPT_FLOORS:
+        memo[key] = (low0, low1, LOWER, -1)  # dearer to find again than to keep
+    return low0, low1
 
 
 @njit(cache=True, nogil=True)
