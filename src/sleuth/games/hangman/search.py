@@ -218,21 +218,23 @@ def _chain_misses(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.nda
         having[:], kept[:], union[:], common[:] = 0, 0.0, 0, -1
         count, weight = 0, 0.0
         for j in range(n):
-            c = cands[j]
-            if fam.letters[c] >> g1 & 1:
+            c, bits, keep = cands[j], fam.letters[cands[j]], counted[j]
+            if bits >> g1 & 1:
                 continue
             count, weight = count + 1, weight + w[c]
             for g in range(26):
-                if counted[j] >> g & 1:
+                if keep >> g & 1:
                     kept[g] += w[c]
-                if fam.letters[c] >> g & 1:
+                if bits >> g & 1:
                     having[g] += 1
                     union[g] |= masks[c, g]
                     common[g] &= masks[c, g]
-        second = 0.0 if count < 2 else np.inf
-        for g in range(26):
-            if count >= 2 and having[g] > 0 and (having[g] < count or union[g] != common[g]):
-                second = min(second, weight - kept[g])  # g splits the words lacking g1
+        second = 0.0
+        if count >= 2:
+            second = np.inf
+            for g in range(26):  # the letters splitting the words lacking g1
+                if (0 < having[g] < count) or (having[g] == count and union[g] != common[g]):
+                    second = min(second, weight - kept[g])
         best = min(best, others[g1] + second)
     return best
 
