@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import platform
 import re
+import signal
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -49,6 +50,13 @@ def _cores() -> int:
     import os
 
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def stoppable() -> None:
+    """SIGTERM, and SIGINT even where a background start ignores it, end a long run as Ctrl-C
+    does (a KeyboardInterrupt: what it found kept and its time logged)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
 def runs_so_far(path: Path, run: dict[str, object] | None = None) -> list[dict[str, object]]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.common import RESULTS, header, lingo_list, runs_so_far, this_run
+from bench.common import RESULTS, header, lingo_list, runs_so_far, stoppable, this_run
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.optimal import optimum
@@ -205,4 +205,5 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    stoppable()
     main()

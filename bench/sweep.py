@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench.common import RESULTS, SHARED, header, rows_with, runs_so_far, this_run
+from bench.common import RESULTS, SHARED, header, rows_with, runs_so_far, stoppable, this_run
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
@@ -189,4 +189,5 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    stoppable()
     main()

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bench.common import RESULTS, header, rows_with, runs_so_far, this_run
+from bench.common import RESULTS, header, rows_with, runs_so_far, stoppable, this_run
 from bench.sweep import PUBLISHED, OutOfTime, time_limit
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
@@ -132,4 +132,5 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    stoppable()
     main()
