@@ -26,22 +26,26 @@ from sleuth.games.hangman.optimal import optimum
 from sleuth.games.hangman.search import UNLIMITED
 from sleuth.words.wordlist import load_words
 
-# each way: families alike but at up to N places (0: none), letters of the chain counted
-WAYS = {"stars": (STAR_PLACES, CHAIN_LETTERS), "first letter": (STAR_PLACES, 1),
-        "one place": (1, CHAIN_LETTERS), "none": (0, CHAIN_LETTERS)}
-TABLE = ("| length | words | misses (every way) | positions: stars | first letter | one place | "
-         "none | seconds: stars | first letter | one place | none | time first letter / stars "
-         "| time none / stars |\n|" + "---|" * 13 + "\n")
+# each way: families alike but at up to N places (0: none), letters of the chain counted,
+# whether the search squeezes a letter's classes first
+WAYS = {"stars": (STAR_PLACES, CHAIN_LETTERS, True),
+        "no squeeze": (STAR_PLACES, CHAIN_LETTERS, False),
+        "first letter": (STAR_PLACES, 1, True), "one place": (1, CHAIN_LETTERS, True),
+        "none": (0, CHAIN_LETTERS, True)}
+RATIOS = ("no squeeze", "first letter", "none")
+TABLE = ("| length | words | misses (every way) | positions: " + " | ".join(WAYS) + " | seconds: "
+         + " | ".join(WAYS) + " | " + " | ".join(f"time {way} / stars" for way in RATIOS)
+         + " |\n|" + "---|" * (3 + 2 * len(WAYS) + len(RATIOS)) + "\n")
 
 
-def one_pass(words: list[str], way: tuple[int, int]) -> tuple[int, int, float]:
+def one_pass(words: list[str], way: tuple[int, int, bool]) -> tuple[int, int, float]:
     """(misses, positions, seconds) of the fewest-misses optimum on a fresh game, its floors
     counting families alike but at up to ``places`` places (0: every word in none) and the
-    misses of the first ``chain`` letters that all miss."""
-    places, chain = way
+    misses of the first ``chain`` letters that all miss, the search squeezing or not."""
+    places, chain, squeeze = way
     game = hangman(words, lives=UNLIMITED)
     t = tables(game)
-    t.chain = chain
+    t.chain, t.squeeze = chain, squeeze
     t.family_ids[:] = family_ids(game.secrets, places) if places else -1
     started = time.perf_counter()
     best = optimum(game)
@@ -62,8 +66,7 @@ def length_row(length: int, words: list[str]) -> str:
         raise SystemExit(f"length {length}: the ways disagree: {found}")
     positions = " | ".join(f"{found[way][1]:,}" for way in WAYS)
     seconds = " | ".join(f"{found[way][2]:.1f}" for way in WAYS)
-    ratios = " | ".join(f"{found[way][2] / found['stars'][2]:.2f}"
-                        for way in ("first letter", "none"))
+    ratios = " | ".join(f"{found[way][2] / found['stars'][2]:.2f}" for way in RATIOS)
     return (f"| {length} | {len(words):,} | {found['stars'][0]:,} | {positions} | {seconds} | "
             f"{ratios} |")
 
@@ -97,8 +100,8 @@ def main(argv: list[str] | None = None) -> None:
         print(rows[-1], file=sys.stderr, flush=True)
     command = " ".join(["python -m bench.hangman_floors",
                         *(sys.argv[1:] if argv is None else argv)])
-    text = header("Hangman's exact search: floors with families and the chain of misses, "
-                  "and without", command)
+    text = header("Hangman's exact search: floors with families and the chain of misses, the "
+                  "squeeze, and without", command)
     drawn_words = ("" if args.sample is None else
                    f" ({args.sample} words of each drawn with numpy's default_rng(0))")
     text += ("\nThe fewest-misses optimum (`sleuth hangman optimal --length N`) of each "
@@ -110,7 +113,10 @@ def main(argv: list[str] | None = None) -> None:
              "counts of the chain: the first letters while every guess misses (the first "
              "splits the class; if two words or more lack it, the next splits those). `stars`: "
              f"families alike but at up to {STAR_PLACES} places (bill, fill, gill; bake, cane, "
-             f"date) and {CHAIN_LETTERS} letters of the chain, as the search has them; `first "
+             f"date) and {CHAIN_LETTERS} letters of the chain, as the search has them, and "
+             "the squeeze (before a letter's classes are searched against the best so far, "
+             "each is asked only for its share of the gap by size, smallest first); `no "
+             "squeeze`: the same without it; `first "
              "letter`: the chain's first letter only; `one place`: families alike but at one "
              "place only (bill, fill, gill); `none`: no families. Every way proves the same "
              "optimum; the positions searched and the time differ. Each way runs twice (in "

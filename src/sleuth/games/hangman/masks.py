@@ -184,12 +184,14 @@ def letter_bits(masks: np.ndarray) -> np.ndarray:
 class Families(NamedTuple):
     """What :func:`~sleuth.games.hangman.search.family_floor` reads: each word's family
     (:func:`family_ids`) and letters (:func:`letter_bits`), the letters of the chain of misses
-    it counts (1 or 2), and three scratch rows of one cell a family (left at zero): the words
-    counted, the lightest, the letters standing in them."""
+    it counts (1 or 2), whether the search squeezes a letter's classes first (bench.
+    hangman_floors compares), and three scratch rows of one cell a family (left at zero): the
+    words counted, the lightest, the letters standing in them."""
 
     ids: np.ndarray
     letters: np.ndarray
     chain: int
+    squeeze: bool
     counts: np.ndarray
     least: np.ndarray
     present: np.ndarray
@@ -207,6 +209,7 @@ class Tables:
     secrets: np.ndarray = field(repr=False)  # the words, a row of letters each
     memo: Dict = field(repr=False)
     chain: int = CHAIN_LETTERS  # letters of the chain of misses the floors count
+    squeeze: bool = True  # whether the exact search squeezes a letter's classes first
 
     @cached_property
     def family_ids(self) -> np.ndarray:
@@ -222,14 +225,15 @@ class Tables:
     def families(self) -> Families:
         """The family ids with scratch rows of their own (one set for each search under
         way)."""
-        return new_families(self.family_ids, self.word_letters, self.chain)
+        return new_families(self.family_ids, self.word_letters, self.chain, self.squeeze)
 
 
-def new_families(ids: np.ndarray, letters: np.ndarray, chain: int = CHAIN_LETTERS) -> Families:
+def new_families(ids: np.ndarray, letters: np.ndarray, chain: int = CHAIN_LETTERS,
+                 squeeze: bool = True) -> Families:
     """:class:`Families` of these family ids and word letters, with zeroed scratch rows."""
     cells = int(ids.max()) + 1
-    return Families(ids, letters, chain, np.zeros(cells, dtype=np.int32), np.zeros(cells),
-                    np.zeros(cells, dtype=np.int64))
+    return Families(ids, letters, chain, squeeze, np.zeros(cells, dtype=np.int32),
+                    np.zeros(cells), np.zeros(cells, dtype=np.int64))
 
 
 def new_memo() -> Dict:

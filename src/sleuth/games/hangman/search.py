@@ -315,6 +315,14 @@ def _floors(masks: np.ndarray, w: np.ndarray, fam: Families, part: np.ndarray, s
 
 
 @njit(cache=True, nogil=True)
+def _class_order(sizes: np.ndarray, squeeze: bool) -> np.ndarray:
+    """The order a letter's classes are searched in: largest first; with a ``squeeze``, each
+    first asked for its share of the gap, smallest first."""
+    largest = np.argsort(-sizes, kind="mergesort")
+    return np.concatenate((largest[::-1], largest)) if squeeze else largest
+
+
+@njit(cache=True, nogil=True)
 def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarray, lives: int,
                 beta0: float, beta1: float, memo: Dict, budget: np.ndarray
                 ) -> tuple[float, float, int, int]:
@@ -324,10 +332,13 @@ def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
     bound at least ``beta`` (flag LOWER). ABORTED when the node budget ran out (no value).
     Letters are tried fewest misses first; a letter's misses plus its classes' floors
     (:func:`floor_value`) must stay below the best so far before any class is searched, and
-    the classes are then searched largest first, each against what is left. With lives that
-    can run out, what the memo knows of a set with lives that never do bounds it too
-    (:func:`_raised`). (The recursion stays in this one function and one call: numba cannot
-    reload mutually recursive kernels from its cache, nor, as seen, a second recursive call.)
+    the classes are then searched largest first, each against what is left; when the gap is
+    in misses, each is first asked only for its share of it by size, smallest first (a
+    squeeze: a letter far from the best is refuted without solving its large classes, and
+    what each proves stays in the memo). With lives that can run out, what the memo knows of
+    a set with lives that never do bounds it too (:func:`_raised`). (The recursion stays in
+    this one function and one call: numba cannot reload mutually recursive kernels from its
+    cache, nor, as seen, a second recursive call.)
     """
     n = cands.size
     if n <= 1:
@@ -366,18 +377,31 @@ def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
         more0, more1 = _floors(masks, w, fam, part, starts, codes, lives, memo, floor0, floor1)
         acc0, acc1 = acc0 + more0, acc1 + more1
         sizes = starts[1:] - starts[:-1]
-        for j in np.argsort(-sizes, kind="mergesort"):
+        done = (sizes <= 2) | ((codes == 0) & (lives == 0))  # exact in their floor, or lost
+        squeeze = fam.squeeze and cap1 < np.inf and acc0 >= cap0 - EPS  # a gap in misses
+        order = _class_order(sizes, squeeze)
+        gap, unasked = cap1 - acc1, sizes[~done].sum()
+        for step in range(order.size):
+            j = order[step]
             if not lex_less(acc0, acc1, cap0, cap1):
                 break
-            if sizes[j] <= 2 or (codes[j] == 0 and lives == 0):
-                continue  # pairs are exact in their floor
+            if done[j]:
+                continue
+            asking = squeeze and step < codes.size  # first asked for its share of the gap
+            if asking:
+                aim0, aim1 = floor0[j], floor1[j] + max(np.floor(gap * sizes[j] / unasked), 1.0)
+            else:  # then searched against all that is left for it
+                aim0, aim1 = cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j])
             left = lives - 1 if codes[j] == 0 else lives
-            sub = exact_value(masks, w, fam, part[starts[j]:starts[j + 1]], left,
-                              cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j]), memo,
-                              budget)
+            sub = exact_value(masks, w, fam, part[starts[j]:starts[j + 1]], left, aim0, aim1,
+                              memo, budget)
             if sub[2] == ABORTED:
                 return sub
             acc0, acc1 = acc0 + sub[0] - floor0[j], acc1 + sub[1] - floor1[j]
+            floor0[j], floor1[j] = sub[0], sub[1]
+            done[j] = sub[2] == EXACT or not asking
+            if asking:
+                gap, unasked = cap1 - acc1, unasked - sizes[j]
         if lex_less(acc0, acc1, cap0, cap1):
             best0, best1, best_g = acc0, acc1, g
         elif lex_less(acc0, acc1, fail0, fail1):
