@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.common import RESULTS, header, lingo_list, runs_so_far, stoppable, this_run
+from sleuth.core.parallel import interruptible
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.optimal import optimum
@@ -117,7 +118,7 @@ def run_row(row: Row, limit: int | None = None, workers: int = 1,
     log = None if journals is None else journals / f"{row.stem}.runs.jsonl"
     started = time.perf_counter()
     try:
-        best = optimum(game, workers=workers, journal=journal)
+        best = interruptible(lambda: optimum(game, workers=workers, journal=journal))
     except KeyboardInterrupt:  # a stopped run's time counts too
         if log is not None:
             runs_so_far(log, this_run(command, time.perf_counter() - started, workers=workers,
@@ -206,4 +207,7 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     stoppable()
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit("stopped: each class searched is kept in its journal (with --journals)")
