@@ -69,8 +69,11 @@ beat it.
 
 Before a later first letter's classes are searched against the best (fewest misses), each is
 asked in two cheap rounds only for its share of the gap, smallest first (`optimal._squeezed`):
-a letter far from the best is refuted without solving its large classes. Every class value
-stays exact or a proven lower bound, so this changes the time, not the proof.
+a letter far from the best is refuted without solving its large classes. The search does the
+same at every position below (`search.exact_value`: one round, each class asked for its share
+of the gap in misses by size, smallest first, before the classes are searched largest first
+against all that is left). Every class value stays exact or a proven lower bound, so this
+changes the time, not the proof.
 """
 
 
