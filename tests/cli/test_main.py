@@ -129,3 +129,35 @@ def test_after_an_interrupt_failing_finalizers_stay_quiet(code: int) -> None:
         assert ran.stderr.strip() == "Error: interrupted: the search and its workers were stopped"
     else:  # not a signal: a failing finalizer is a bug, and is shown
         assert "AttributeError" in ran.stderr
+
+
+ABANDONED = """
+import atexit, sys, threading, time
+import typer
+import sleuth.cli as cli
+from sleuth.cli.common import fail
+
+app = typer.Typer()
+
+@app.command()
+def search() -> None:
+    threading.Thread(target=time.sleep, args=(600,)).start()  # a kernel that cannot stop
+    atexit.register(lambda: print("exit handlers ran", flush=True))
+    raise fail("interrupted: the search was stopped", 130)
+
+cli.build_app = lambda wanted=None: app
+sys.argv = ["sleuth"]
+cli.main()
+"""
+
+
+@pytest.mark.processes
+def test_an_interrupt_leaving_a_thread_at_work_ends_after_the_exit_handlers() -> None:
+    """A thread still at work (numba compiling or searching cannot be stopped) is left behind:
+    the process ends at once with the interrupt's code after Python's exit handlers, neither
+    waiting for it (the thread here is not even a daemon) nor tearing down under it (LLVM's
+    teardown under a compiling thread can abort the process)."""
+    ran = subprocess.run([sys.executable, "-c", ABANDONED], capture_output=True, text=True,
+                         timeout=60)
+    assert (ran.returncode, ran.stdout.strip()) == (130, "exit handlers ran")
+    assert ran.stderr.strip() == "Error: interrupted: the search was stopped"

@@ -117,7 +117,25 @@ def main() -> None:
     except SystemExit as done:
         if isinstance(done.code, int) and done.code >= 128:  # stopped by a signal
             quiet_finalizers()
+            _end_if_abandoned(done.code)
         raise
+
+
+def _end_if_abandoned(code: int) -> None:
+    """End the process now, with exit ``code``, if a thread left at its work is alive (numba
+    compiling or running a kernel cannot be stopped): Python's exit handlers run, but not the C
+    library's teardown, which under a thread still compiling can abort the process (LLVM)."""
+    import atexit
+    import contextlib
+    import threading
+
+    if all(not t.is_alive() for t in threading.enumerate() if t is not threading.main_thread()):
+        return
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 def quiet_finalizers() -> None:
