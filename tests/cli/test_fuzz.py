@@ -74,7 +74,7 @@ def test_the_harness_sees_what_is_left_behind(tmp_path: Path) -> None:
 
 FINALIZER = """
 import os, signal, sys, threading, time
-from sleuth.cli.common import keep_interrupts
+from sleuth.cli.interrupts import keep_interrupts
 if sys.argv[1] == "keep":
     keep_interrupts()
 class Slow:

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from sleuth.cli.interrupts import INTERRUPT_LOST, keep_interrupts
+
 if TYPE_CHECKING:  # `sleuth lingo player` must start without typer: imported where used
     import typer
 
@@ -111,26 +113,34 @@ INTERRUPTED = "Error: interrupted by Ctrl-C"
 
 def main() -> None:
     """Entry point of the ``sleuth`` console script."""
+    keep_interrupts()  # first: numba compiles kernels as their modules are imported
     plain_warnings()
     try:
         _run(sys.argv[1:])
     except SystemExit as done:
         if isinstance(done.code, int) and done.code >= 128:  # stopped by a signal
-            quiet_finalizers()
-            _end_if_abandoned(done.code)
+            _end_now(done.code)
         raise
 
 
-def _end_if_abandoned(code: int) -> None:
-    """End the process now, with exit ``code``, if a thread left at its work is alive (numba
-    compiling or running a kernel cannot be stopped): Python's exit handlers run, but not the C
-    library's teardown, which under a thread still compiling can abort the process (LLVM)."""
+def _end_now(code: int) -> None:
+    """End a command stopped by a signal with exit ``code``: Python's exit handlers run (child
+    processes ended, logs flushed), then the process ends without Python's teardown, whose
+    collector would free objects a compile broken off left half built (llvmlite then crashes).
+    With a thread still at work (numba compiling or searching cannot be stopped) the
+    finalizers' exit handler is left out too: it would shut numba's runtime and dispatchers
+    down under that thread, and LLVM aborts."""
     import atexit
     import contextlib
+    import signal
     import threading
+    import weakref
 
-    if all(not t.is_alive() for t in threading.enumerate() if t is not threading.main_thread()):
-        return
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_IGN)  # a second Ctrl-C, or one sent again: not now
+    quiet_finalizers()
+    if any(t.is_alive() for t in threading.enumerate() if t is not threading.main_thread()):
+        atexit.unregister(weakref.finalize._exitfunc)  # type: ignore[attr-defined]
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):
@@ -158,6 +168,9 @@ def _run(args: list[str]) -> None:
             sys.exit(play(args[2:], prog="sleuth lingo player"))
         build_app(args[0] if args else "--help")()
     except KeyboardInterrupt:  # before a command's own handling (while importing, say)
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # one sent again: not while saying so
         print(INTERRUPTED, file=sys.stderr)
         sys.exit(130)
     except Exception as error:  # a bug, or work broken off by a Ctrl-C: never a traceback
@@ -174,8 +187,7 @@ def _unexpected(error: Exception) -> int:
 
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the Ctrl-C sent again: not now
-        errors = sys.modules.get("sleuth.cli.common")
-        if errors is not None and errors.INTERRUPT_LOST.is_set():
+        if INTERRUPT_LOST.is_set():
             print(INTERRUPTED, file=sys.stderr)
             return 130
         where = _keep_traceback(error)

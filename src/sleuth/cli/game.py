@@ -33,7 +33,6 @@ from sleuth.cli.common import (
     Bar,
     compile_notice,
     fail,
-    keep_interrupts,
     new_console,
     one_line,
     reachable_cluster,
@@ -94,7 +93,6 @@ sleuth game play --custom examples/twod.py
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(solve_app, name="solve")
 app.add_typer(play_app, name="play")
-keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 SEARCHES = ("optimal-worst", "optimal-mean", "optimal-fewest")
 GREEDY = tuple(name for name in STRATEGIES if name.split("-")[0] in

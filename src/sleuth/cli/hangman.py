@@ -28,7 +28,6 @@ from sleuth.cli.common import (
     compile_notice,
     fail,
     interrupted,
-    keep_interrupts,
     new_console,
     one_line,
     reachable_cluster,
@@ -47,7 +46,6 @@ from sleuth.words.lists import COMMON_LIST, COMMON_SIZE
 from sleuth.words.wordlist import WordList
 
 app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["hangman"][1], no_args_is_help=True)
-keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 RATE_SOLVERS = ("exact", "misses", "entropy", "optimal")
 PLAY_POOL = 3000  # the computer sets one of the most common built-in words of the length

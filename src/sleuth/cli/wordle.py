@@ -29,7 +29,6 @@ from sleuth.cli.common import (
     Bar,
     compile_notice,
     fail,
-    keep_interrupts,
     new_console,
     one_line,
     reachable_cluster,
@@ -54,7 +53,6 @@ from sleuth.games.wordle.ratings import EXACT, OBJECTIVES, RANKINGS
 from sleuth.words import feedback as fb
 
 app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["wordle"][1], no_args_is_help=True)
-keep_interrupts()  # a Ctrl-C that lands in a finalizer is not lost
 
 TILE = {fb.RIGHT: "bold bright_white on green", fb.PRESENT: "bold black on yellow",
         fb.ABSENT: "bold bright_white on bright_black"}  # ANSI colours: right on any terminal
