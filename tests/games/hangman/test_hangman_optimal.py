@@ -164,3 +164,21 @@ def test_the_squeeze_changes_the_search_not_the_optimum(lives: int) -> None:
         found.append((best.lost, best.misses, best.nodes))
     assert found[0][:2] == found[1][:2]
     assert found[0][2] != found[1][2]
+
+
+def test_a_full_memo_drops_its_smallest_sets_not_the_optimum() -> None:
+    """A memo capped at a few hundred entries is pruned again and again as the search goes
+    (its smallest sets dropped first) and the search proves the same optimum, finding again
+    what it dropped."""
+    words = sorted(shipped_words("lingo-official").of_length(5))
+    drawn = [words[i] for i in np.random.default_rng(6).choice(len(words), 300, replace=False)]
+    found = []
+    for cap in (None, 300):
+        game = hangman(drawn)
+        if cap is not None:
+            tables(game).memo_cap = cap
+        best = optimum(game)
+        found.append((best.misses, best.nodes, len(tables(game).memo)))
+    assert found[0][0] == found[1][0]
+    assert found[1][1] > found[0][1]  # what was dropped was searched again
+    assert found[1][2] < found[0][2] and found[0][2] > 300

@@ -16,15 +16,19 @@ from sleuth.games.hangman.masks import (
     family_ids,
     letter_bits,
     letter_table,
-    new_families,
+    new_context,
     new_memo,
 )
 from sleuth.games.hangman.search import (
+    ABORTED,
+    EXACT,
     LOWER,
     UNLIMITED,
     family_floor,
     floor_value,
     memo_value,
+    pruned,
+    set_key,
 )
 from sleuth.games.hangman.solvers import (
     Exact,
@@ -91,7 +95,7 @@ def _family_floor(words: list[str], weights: np.ndarray, first: int, lives: int
                   ) -> tuple[float, float]:
     """:func:`family_floor` of the first ``first`` of ``words``."""
     masks, cands = letter_table(fb.encode(words)), np.arange(first)
-    families = new_families(family_ids(fb.encode(words)), letter_bits(masks))
+    families = new_context(family_ids(fb.encode(words)), letter_bits(masks))
     miss, splits, _ = letter_misses(masks, weights, cands)
     return family_floor(families, masks, weights, cands, lives, miss, splits)
 
@@ -122,7 +126,7 @@ def test_large_sets_keep_their_floor_in_the_memo() -> None:
     """A floor of eight words or more is kept as a lower bound, so it is found once."""
     words = ["bill", "fill", "gill", "hill", "kill", "mill", "pill", "till", "will"]
     masks = letter_table(fb.encode(words))
-    families = new_families(family_ids(fb.encode(words)), letter_bits(masks))
+    families = new_context(family_ids(fb.encode(words)), letter_bits(masks))
     memo, cands = new_memo(), np.arange(len(words))
     floor = floor_value(masks, np.ones(len(words)), families, cands, UNLIMITED, memo)
     assert floor == (0.0, 36.0)
@@ -178,3 +182,20 @@ def test_exact_on_uzzle_and_a_contradiction_free_replay() -> None:
         assert pos.candidates.tolist() == [secret] and pos.cost == result.cost[secret]
     assert expected_misses(game) == pytest.approx(result.mean_cost())
     assert expected_misses(game, "misses") >= expected_misses(game)
+
+
+def _key(first: int, size: int, lives: int) -> tuple[np.uint64, ...]:
+    return tuple(np.uint64(part) for part in set_key(np.arange(first, first + size), lives))
+
+
+def test_pruning_drops_the_smallest_sets_first_and_never_a_too_hard_mark() -> None:
+    memo = new_memo()
+    for size in range(3, 13):  # two sets of each size
+        for first in (0, 100):
+            memo[_key(first, size, 6)] = (0.0, 1.0, EXACT, 0)
+    hard = _key(0, 3, UNLIMITED)
+    memo[hard] = (0.0, 0.0, ABORTED, -1)
+    assert pruned(memo, 13) == 7  # sets of 3 to 6 words dropped: 12 left, and the mark
+    assert len(memo) == 13 and hard in memo
+    assert _key(0, 7, 6) in memo and _key(0, 6, 6) not in memo
+    assert pruned(memo, 100) == 0 and len(memo) == 13

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -22,6 +23,7 @@ from sleuth.core.game import Game, PerGame
 NARROW_BITS = 30  # words up to this long have their masks in int32, longer ones in int64
 DENSE_BITS = 20  # words up to this long count classes in a table indexed by mask (2**20 cells)
 KEPT_GAMES = 4  # the tables of the last few games are kept
+MEMO_ENTRY_BYTES = 100  # a memo entry with its share of the hash table, about
 
 
 @njit(cache=True, nogil=True)
@@ -181,20 +183,32 @@ def letter_bits(masks: np.ndarray) -> np.ndarray:
     return ((masks != 0).astype(np.int64) << np.arange(26, dtype=np.int64)).sum(axis=1)
 
 
-class Families(NamedTuple):
-    """What :func:`~sleuth.games.hangman.search.family_floor` reads: each word's family
-    (:func:`family_ids`) and letters (:func:`letter_bits`), the letters of the chain of misses
-    it counts (1 or 2), whether the search squeezes a letter's classes first (bench.
-    hangman_floors compares), and three scratch rows of one cell a family (left at zero): the
-    words counted, the lightest, the letters standing in them."""
+class SearchContext(NamedTuple):
+    """What the exact search reads besides masks, weights and memo: each word's family
+    (:func:`family_ids`) and letters (:func:`letter_bits`), its switches (the letters of the
+    chain of misses its floors count, 1 or 2; whether it squeezes a letter's classes first;
+    bench.hangman_floors compares), the memo's cap (entries), and three scratch rows of one
+    cell a family (left at zero): the words counted, the lightest, the letters in them."""
 
     ids: np.ndarray
     letters: np.ndarray
     chain: int
     squeeze: bool
+    memo_cap: int
     counts: np.ndarray
     least: np.ndarray
     present: np.ndarray
+
+
+def memo_cap() -> int:
+    """Entries a search's memo may hold before its smallest sets are dropped (half of them): an
+    eighth of the machine's memory, at about 100 bytes an entry with its share of the table
+    (each worker process has a memo of its own)."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # not a POSIX system: say 8 GB
+        memory = 8 << 30
+    return max(memory // 8 // MEMO_ENTRY_BYTES, 1 << 20)
 
 
 @dataclass
@@ -210,6 +224,7 @@ class Tables:
     memo: Dict = field(repr=False)
     chain: int = CHAIN_LETTERS  # letters of the chain of misses the floors count
     squeeze: bool = True  # whether the exact search squeezes a letter's classes first
+    memo_cap: int = field(default_factory=memo_cap)  # entries before the memo is pruned
 
     @cached_property
     def family_ids(self) -> np.ndarray:
@@ -222,18 +237,21 @@ class Tables:
         """Each word's letters, a bit each (:func:`letter_bits`), found on first use."""
         return letter_bits(self.masks)
 
-    def families(self) -> Families:
-        """The family ids with scratch rows of their own (one set for each search under
+    def context(self) -> SearchContext:
+        """The exact search's context, with scratch rows of its own (one for each search under
         way)."""
-        return new_families(self.family_ids, self.word_letters, self.chain, self.squeeze)
+        return new_context(self.family_ids, self.word_letters, self.chain, self.squeeze,
+                           self.memo_cap)
 
 
-def new_families(ids: np.ndarray, letters: np.ndarray, chain: int = CHAIN_LETTERS,
-                 squeeze: bool = True) -> Families:
-    """:class:`Families` of these family ids and word letters, with zeroed scratch rows."""
+def new_context(ids: np.ndarray, letters: np.ndarray, chain: int = CHAIN_LETTERS,
+                squeeze: bool = True, cap: int | None = None) -> SearchContext:
+    """A :class:`SearchContext` of these family ids and word letters, with zeroed scratch rows
+    (the memo's cap :func:`memo_cap` unless given)."""
     cells = int(ids.max()) + 1
-    return Families(ids, letters, chain, squeeze, np.zeros(cells, dtype=np.int32),
-                    np.zeros(cells), np.zeros(cells, dtype=np.int64))
+    return SearchContext(ids, letters, chain, squeeze, memo_cap() if cap is None else cap,
+                         np.zeros(cells, dtype=np.int32), np.zeros(cells),
+                         np.zeros(cells, dtype=np.int64))
 
 
 def new_memo() -> Dict:

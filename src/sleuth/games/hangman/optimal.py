@@ -176,7 +176,7 @@ def class_value(ref: object, members: np.ndarray, lives: int, first: tuple[int, 
     objective = "misses" if lives >= MOST_MISSES else _objective(game)
     t = tables(game)
     budget = np.array([NO_BUDGET], dtype=np.int64)
-    lost, misses, flag, _ = exact_value(t.masks, t.weights, t.families(), members, lives, cap[0],
+    lost, misses, flag, _ = exact_value(t.masks, t.weights, t.context(), members, lives, cap[0],
                                         cap[1], t.memo, budget)
     tree = None
     if flag == EXACT and members.size > 1:
@@ -262,8 +262,8 @@ def _root(search: _Search, lives: int,
     for x in letters:
         if not may_beat(x):
             break  # letters come by increasing misses: none after this one can do better
-        fam = t.families()
-        floors = [floor_value(t.masks, t.weights, fam, m, left, t.memo)
+        ctx = t.context()
+        floors = [floor_value(t.masks, t.weights, ctx, m, left, t.memo)
                   for m, left, _ in x.classes]
         acc = [(x.misses if lives == 0 else 0.0) + sum(f[0] for f in floors),
                x.misses + sum(f[1] for f in floors)]
@@ -345,7 +345,7 @@ def _squeezed(search: _Search, lives: int, x: _Letter, big: list[int],
             if known is not None:
                 lost, misses, exact = known.lost, known.misses, known.exact
             else:
-                lost, misses, flag, _ = exact_value(t.masks, t.weights, t.families(), members, left,
+                lost, misses, flag, _ = exact_value(t.masks, t.weights, t.context(), members, left,
                                                     floors[k][0], beta, t.memo, budget)
                 exact = flag == EXACT
                 if not exact:

@@ -20,18 +20,20 @@ from sleuth.games.hangman.greedy import (
     lex_less,
     split_by_letter,
 )
-from sleuth.games.hangman.masks import Families
+from sleuth.games.hangman.masks import SearchContext
 
 UNLIMITED = 255  # lives that never run out
 MOST_MISSES = 25  # no game misses more: a word holds one of the 26 letters at least
 ALPHABET = np.int64((1 << 26) - 1)  # every letter, a bit each
 KEPT_FLOORS = 8  # sets of at least this many words keep their floor in the memo
 EXACT, LOWER, ABORTED = 1, 0, -1
+SIZE_SHIFT = np.uint64(8)  # a key's third part: the lives in its low byte, the set's size above
+PRUNED_SIZES = 64  # a full memo drops its smallest sets first, the largest of these last
 
 
 @njit(cache=True, nogil=True)
 def set_key(cands: np.ndarray, lives: int) -> tuple[np.uint64, np.uint64, np.uint64]:
-    """A 128-bit fingerprint of a sorted candidate set, with the lives left."""
+    """A 128-bit fingerprint of a sorted candidate set, with the lives left and its size."""
     h1 = np.uint64(14695981039346656037)
     h2 = np.uint64(cands.size)
     for c in cands:
@@ -41,7 +43,37 @@ def set_key(cands: np.ndarray, lives: int) -> tuple[np.uint64, np.uint64, np.uin
         z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
         h2 = z ^ (z >> np.uint64(31))
-    return h1, h2, np.uint64(lives)
+    return h1, h2, np.uint64(lives) | (np.uint64(cands.size) << SIZE_SHIFT)
+
+
+@njit(cache=True, nogil=True)
+def _key_size(key: tuple[np.uint64, np.uint64, np.uint64]) -> np.int64:
+    """The size of the set of memo ``key``."""
+    return np.int64(key[2] >> SIZE_SHIFT)
+
+
+@njit(cache=True, nogil=True)
+def pruned(memo: Dict, keep: int) -> int:
+    """Drop the memo's entries of the smallest sets (the cheapest to find again; never a
+    too-hard mark) until at most ``keep`` are left or every set below PRUNED_SIZES words is
+    gone; the size below which all went."""
+    counts = np.zeros(PRUNED_SIZES, dtype=np.int64)
+    for key, value in memo.items():
+        size = _key_size(key)
+        if value[2] != ABORTED:
+            counts[size if size < PRUNED_SIZES else PRUNED_SIZES - 1] += 1
+    left, below = len(memo), 0
+    while left > keep and below < PRUNED_SIZES - 1:
+        left, below = left - counts[below], below + 1
+    dropped = np.empty((len(memo) - left, 3), dtype=np.uint64)
+    m = 0
+    for key, value in memo.items():
+        if value[2] != ABORTED and _key_size(key) < below:
+            dropped[m, 0], dropped[m, 1], dropped[m, 2] = key
+            m += 1
+    for i in range(m):
+        memo.pop((dropped[i, 0], dropped[i, 1], dropped[i, 2]))
+    return below
 
 
 @njit(cache=True, nogil=True)
@@ -57,7 +89,7 @@ def _raised(low0: float, low1: float, key: tuple[np.uint64, np.uint64, np.uint64
     """A lower bound ``(low0, low1)`` on the set of memo ``key`` raised, when its lives can run
     out, to (0, its fewest misses with lives that never do) as far as the memo knows them: a
     strategy with fewer lives either loses a word or misses at least that many."""
-    free = (key[0], key[1], np.uint64(UNLIMITED))  # the same set, lives never running out
+    free = (key[0], key[1], key[2] | np.uint64(UNLIMITED))  # lives never running out
     if key[2] == free[2] or free not in memo or memo[free][2] == ABORTED:
         return low0, low1
     misses = memo[free][1]
@@ -144,7 +176,7 @@ def _star_misses(k: int, lives: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
+def family_floor(ctx: SearchContext, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
                  lives: int, miss_of: np.ndarray, splits: np.ndarray) -> tuple[float, float]:
     """A lower bound on a set's (lost, misses) from its words' families (bill, fill, gill;
     bake, cane, date: stars, whose cost no strategy on the whole set avoids), each
@@ -152,61 +184,61 @@ def family_floor(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndar
     ``splits`` the set (``miss_of`` each letter: the weight of the words lacking it) that no
     star counts: the other words', and a family's when the letter stands in none of its
     words; with lives that never run out, of the first two (:func:`_chain_misses`, when
-    ``fam.chain`` is 2). Each miss counts once, so the parts add up."""
+    ``ctx.chain`` is 2). Each miss counts once, so the parts add up."""
     for c in cands:
-        f = fam.ids[c]
+        f = ctx.ids[c]
         if f >= 0:
-            fam.least[f] = w[c] if fam.counts[f] == 0 else min(fam.least[f], w[c])
-            fam.counts[f] += 1
-            fam.present[f] |= fam.letters[c]
+            ctx.least[f] = w[c] if ctx.counts[f] == 0 else min(ctx.least[f], w[c])
+            ctx.counts[f] += 1
+            ctx.present[f] |= ctx.letters[c]
     others = miss_of.copy()  # what the first splitting letter's misses add to the stars
     for c in cands:
-        f = fam.ids[c]
-        if f >= 0 and fam.counts[f] >= 2:
+        f = ctx.ids[c]
+        if f >= 0 and ctx.counts[f] >= 2:
             # a star step's misses (with lives: all, the family's own added back below)
-            lacking = ~fam.letters[c] & (ALPHABET if lives < UNLIMITED else fam.present[f])
+            lacking = ~ctx.letters[c] & (ALPHABET if lives < UNLIMITED else ctx.present[f])
             for g in range(26):
                 if lacking >> g & 1:
                     others[g] -= w[c]
     lost_of = np.zeros(26)  # games the first splitting letter loses besides the stars'
     lost = miss = 0.0
     for c in cands:
-        f = fam.ids[c]
-        if f >= 0 and fam.counts[f] > 0:
-            k = fam.counts[f]
+        f = ctx.ids[c]
+        if f >= 0 and ctx.counts[f] > 0:
+            k = ctx.counts[f]
             if k >= 2 and lives < UNLIMITED:
-                _family_first_miss(others, lost_of, fam.least[f], k, lives, fam.present[f])
-            fam.counts[f] = -k  # counted once (the scratch rows are zeroed below)
-            miss += fam.least[f] * _star_misses(k, lives)
-            lost += fam.least[f] * max(0, k - lives - 1)
+                _family_first_miss(others, lost_of, ctx.least[f], k, lives, ctx.present[f])
+            ctx.counts[f] = -k  # counted once (the scratch rows are zeroed below)
+            miss += ctx.least[f] * _star_misses(k, lives)
+            lost += ctx.least[f] * max(0, k - lives - 1)
     first_lost = first_miss = np.inf  # each the least over letters: a bound both ways
     for g in range(26):
         if splits[g]:
             first_lost = min(first_lost, others[g] if lives == 0 else lost_of[g])
             first_miss = min(first_miss, others[g])
-    if lives >= UNLIMITED and fam.chain >= 2:
-        first_miss = max(first_miss, _chain_misses(fam, masks, w, cands, others, splits))
+    if lives >= UNLIMITED and ctx.chain >= 2:
+        first_miss = max(first_miss, _chain_misses(ctx, masks, w, cands, others, splits))
     for c in cands:
-        f = fam.ids[c]
+        f = ctx.ids[c]
         if f >= 0:
-            fam.counts[f] = 0
-            fam.present[f] = 0
+            ctx.counts[f] = 0
+            ctx.present[f] = 0
     return lost + first_lost, miss + first_miss
 
 
 @njit(cache=True, nogil=True)
-def _chain_misses(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
+def _chain_misses(ctx: SearchContext, masks: np.ndarray, w: np.ndarray, cands: np.ndarray,
                   others: np.ndarray, splits: np.ndarray) -> float:
     """The least misses no star counts of the first two letters while every guess misses: a
     first letter g1 that ``splits`` the set costs ``others[g1]``, and if two words or more
     lack it, the next letter, which must split those, costs their weight lacking it, except
-    where a star counts the miss (its family's letters). Families are counted, negated,
-    in ``fam.counts``."""
+    where a star counts the miss (its family's letters). SearchContext are counted, negated,
+    in ``ctx.counts``."""
     n = cands.size
     counted = np.empty(n, dtype=np.int64)  # letters each word never misses uncounted
     for j in range(n):
-        f = fam.ids[cands[j]]
-        counted[j] = fam.present[f] if f >= 0 and fam.counts[f] <= -2 else fam.letters[cands[j]]
+        f = ctx.ids[cands[j]]
+        counted[j] = ctx.present[f] if f >= 0 and ctx.counts[f] <= -2 else ctx.letters[cands[j]]
     having, kept = np.zeros(26, dtype=np.int64), np.zeros(26)
     union, common = np.zeros(26, dtype=masks.dtype), np.zeros(26, dtype=masks.dtype)
     best = np.inf
@@ -218,7 +250,7 @@ def _chain_misses(fam: Families, masks: np.ndarray, w: np.ndarray, cands: np.nda
         having[:], kept[:], union[:], common[:] = 0, 0.0, 0, -1
         count, weight = 0, 0.0
         for j in range(n):
-            c, bits, keep = cands[j], fam.letters[cands[j]], counted[j]
+            c, bits, keep = cands[j], ctx.letters[cands[j]], counted[j]
             if bits >> g1 & 1:
                 continue
             count, weight = count + 1, weight + w[c]
@@ -262,7 +294,7 @@ def _settled(known: tuple[float, float, int, int], beta0: float, beta1: float) -
 
 
 @njit(cache=True, nogil=True)
-def floor_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarray, lives: int,
+def floor_value(masks: np.ndarray, w: np.ndarray, ctx: SearchContext, cands: np.ndarray, lives: int,
                 memo: Dict) -> tuple[float, float]:
     """A cheap lower bound on a set's (lost, misses): exact for pairs, what the memo knows,
     else the fewest misses of any letter that splits it (the first useful guess costs that)
@@ -283,7 +315,7 @@ def floor_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
         if splits[g] and miss[g] < low:
             low = miss[g]
     low0, low1 = _stronger(low if lives == 0 else 0.0, low,
-                           family_floor(fam, masks, w, cands, lives, miss, splits))
+                           family_floor(ctx, masks, w, cands, lives, miss, splits))
     low0, low1 = _raised(low0, low1, key, memo)
     if n >= KEPT_FLOORS:
         memo[key] = (low0, low1, LOWER, -1)  # dearer to find again than to keep
@@ -297,9 +329,9 @@ def _stronger(low0: float, low1: float, other: tuple[float, float]) -> tuple[flo
 
 
 @njit(cache=True, nogil=True)
-def _floors(masks: np.ndarray, w: np.ndarray, fam: Families, part: np.ndarray, starts: np.ndarray,
-            codes: np.ndarray, lives: int, memo: Dict, out0: np.ndarray, out1: np.ndarray
-            ) -> tuple[float, float]:
+def _floors(masks: np.ndarray, w: np.ndarray, ctx: SearchContext, part: np.ndarray,
+            starts: np.ndarray, codes: np.ndarray, lives: int, memo: Dict, out0: np.ndarray,
+            out1: np.ndarray) -> tuple[float, float]:
     """:func:`floor_value` of each class of a split (into ``out0``/``out1``) and their sum; a
     class of misses with no life left is lost already and counts nothing more."""
     sum0 = sum1 = 0.0
@@ -308,7 +340,7 @@ def _floors(masks: np.ndarray, w: np.ndarray, fam: Families, part: np.ndarray, s
         if starts[j + 1] - starts[j] <= 1 or (codes[j] == 0 and lives == 0):
             continue
         left = lives - 1 if codes[j] == 0 else lives
-        out0[j], out1[j] = floor_value(masks, w, fam, part[starts[j]:starts[j + 1]], left, memo)
+        out0[j], out1[j] = floor_value(masks, w, ctx, part[starts[j]:starts[j + 1]], left, memo)
         sum0 += out0[j]
         sum1 += out1[j]
     return sum0, sum1
@@ -323,7 +355,7 @@ def _class_order(sizes: np.ndarray, squeeze: bool) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarray, lives: int,
+def exact_value(masks: np.ndarray, w: np.ndarray, ctx: SearchContext, cands: np.ndarray, lives: int,
                 beta0: float, beta1: float, memo: Dict, budget: np.ndarray
                 ) -> tuple[float, float, int, int]:
     """Branch and bound over letters: (lost, misses, flag, best letter) of a candidate set.
@@ -352,6 +384,8 @@ def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
     budget[0] -= 1
     if budget[0] < 0:
         return 0.0, 0.0, ABORTED, -1
+    if len(memo) > ctx.memo_cap:
+        pruned(memo, ctx.memo_cap // 2)
     miss, splits, _ = letter_misses(masks, w, cands)
     letters = letters_by_misses(miss, splits)
     star = star_value(masks, w, cands, letters, lives)
@@ -374,13 +408,13 @@ def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
             fail0, fail1 = (acc0, acc1) if lex_less(acc0, acc1, fail0, fail1) else (fail0, fail1)
             break  # none after this one can do better
         part, starts, codes = split_by_letter(masks, cands, g)
-        more0, more1 = _floors(masks, w, fam, part, starts, codes, lives, memo, floor0, floor1)
+        more0, more1 = _floors(masks, w, ctx, part, starts, codes, lives, memo, floor0, floor1)
         acc0, acc1 = acc0 + more0, acc1 + more1
         sizes = starts[1:] - starts[:-1]
         done = (sizes <= 2) | ((codes == 0) & (lives == 0))  # exact in their floor, or lost
-        squeeze = fam.squeeze and cap1 < np.inf and acc0 >= cap0 - EPS  # a gap in misses
+        squeeze = ctx.squeeze and cap1 < np.inf and acc0 >= cap0 - EPS  # a gap in misses
         order = _class_order(sizes, squeeze)
-        gap, unasked = cap1 - acc1, sizes[~done].sum()
+        gap, unasked = cap1 - acc1, sizes[~done].sum() if squeeze else 0
         for step in range(order.size):
             j = order[step]
             if not lex_less(acc0, acc1, cap0, cap1):
@@ -393,7 +427,7 @@ def exact_value(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarr
             else:  # then searched against all that is left for it
                 aim0, aim1 = cap0 - (acc0 - floor0[j]), cap1 - (acc1 - floor1[j])
             left = lives - 1 if codes[j] == 0 else lives
-            sub = exact_value(masks, w, fam, part[starts[j]:starts[j + 1]], left, aim0, aim1,
+            sub = exact_value(masks, w, ctx, part[starts[j]:starts[j + 1]], left, aim0, aim1,
                               memo, budget)
             if sub[2] == ABORTED:
                 return sub
@@ -433,16 +467,16 @@ def mark_too_hard(cands: np.ndarray, lives: int, memo: Dict) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _solved_value(masks: np.ndarray, w: np.ndarray, fam: Families, child: np.ndarray, lives: int,
-                  cap0: float, cap1: float, node_budget: int, memo: Dict, budget: np.ndarray
-                  ) -> tuple[float, float, bool]:
+def _solved_value(masks: np.ndarray, w: np.ndarray, ctx: SearchContext, child: np.ndarray,
+                  lives: int, cap0: float, cap1: float, node_budget: int, memo: Dict,
+                  budget: np.ndarray) -> tuple[float, float, bool]:
     """(lost, misses, solved?) of a small set by the exact search within ``node_budget``
     nodes; a set the search gives up on is marked so that it is not tried again."""
     key = set_key(child, lives_that_matter(child.size, lives))
     if key in memo and memo[key][2] == ABORTED:
         return 0.0, 0.0, False
     budget[0] = node_budget
-    found = exact_value(masks, w, fam, child, lives, cap0, cap1, memo, budget)
+    found = exact_value(masks, w, ctx, child, lives, cap0, cap1, memo, budget)
     if found[2] == ABORTED:
         memo[key] = (0.0, 0.0, ABORTED, -1)
         return 0.0, 0.0, False
@@ -450,7 +484,7 @@ def _solved_value(masks: np.ndarray, w: np.ndarray, fam: Families, child: np.nda
 
 
 @njit(cache=True, nogil=True)
-def look_ahead(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarray, lives: int,
+def look_ahead(masks: np.ndarray, w: np.ndarray, ctx: SearchContext, cands: np.ndarray, lives: int,
                depth: int, exact_size: int, node_budget: int, memo: Dict, budget: np.ndarray,
                bins: np.ndarray, misses: np.ndarray, lost: np.ndarray
                ) -> tuple[float, float, int]:
@@ -480,10 +514,10 @@ def look_ahead(masks: np.ndarray, w: np.ndarray, fam: Families, cands: np.ndarra
             child = part[starts[j]:starts[j + 1]]
             sub0, sub1, done = 0.0, 0.0, False
             if child.size <= exact_size:
-                sub0, sub1, done = _solved_value(masks, w, fam, child, left, best0 - acc0,
+                sub0, sub1, done = _solved_value(masks, w, ctx, child, left, best0 - acc0,
                                                  best1 - acc1, node_budget, memo, budget)
             if not done and depth > 1:
-                sub0, sub1, _ = look_ahead(masks, w, fam, child, left, depth - 1, exact_size,
+                sub0, sub1, _ = look_ahead(masks, w, ctx, child, left, depth - 1, exact_size,
                                            node_budget, memo, budget, bins, misses, lost)
             elif not done:
                 sub0, sub1 = better_play_out(masks, w, child, left, bins, misses, lost)

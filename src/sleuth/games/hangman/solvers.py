@@ -142,13 +142,13 @@ class Exact:
         budget = np.array([self.search_budget(game, position)], dtype=np.int64)
         known = memo_value(cands, lives, t.memo)
         if known[2] == EXACT or (budget[0] and known[2] != ABORTED):
-            lost, miss, flag, letter = exact_value(t.masks, t.weights, t.families(), cands,
+            lost, miss, flag, letter = exact_value(t.masks, t.weights, t.context(), cands,
                                                    lives, np.inf, np.inf, t.memo, budget)
             if flag == EXACT:
                 return lost, miss, int(letter), True
             mark_too_hard(cands, lives, t.memo)
         n = t.masks.shape[0]
-        lost, miss, letter = look_ahead(t.masks, t.weights, t.families(), cands, lives, self.depth,
+        lost, miss, letter = look_ahead(t.masks, t.weights, t.context(), cands, lives, self.depth,
                                         self.exact_size, self.node_budget, t.memo, budget,
                                         t.bins, np.zeros(n, dtype=np.int64),
                                         np.zeros(n, dtype=np.bool_))
