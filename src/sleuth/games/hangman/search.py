@@ -232,7 +232,7 @@ def _chain_misses(ctx: SearchContext, masks: np.ndarray, w: np.ndarray, cands: n
     """The least misses no star counts of the first two letters while every guess misses: a
     first letter g1 that ``splits`` the set costs ``others[g1]``, and if two words or more
     lack it, the next letter, which must split those, costs their weight lacking it, except
-    where a star counts the miss (its family's letters). SearchContext are counted, negated,
+    where a star counts the miss (its family's letters). Families are counted, negated,
     in ``ctx.counts``."""
     n = cands.size
     counted = np.empty(n, dtype=np.int64)  # letters each word never misses uncounted
