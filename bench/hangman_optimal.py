@@ -61,11 +61,13 @@ the run fails. The search is checked against a plain exhaustive search on random
 
 With 6 misses allowed the values are (words lost, misses), least first, and one more bound
 holds: a strategy that loses no word misses at least as often as the best strategy with lives
-that never run out, so (0, that fewest) bounds every set from below. The fewest-misses search
-runs first (`sleuth.games.hangman.optimal._solved`): when its tree wins every word it is the
-optimum, with no second search (lengths 10 to 13); otherwise it is the best found so far, and
-the search with lives (its sets' floors raised by what the memo knows without lives) has to
-beat it.
+that never run out, so (0, that fewest) bounds every set from below. Where the seed's rule
+loses at most 1% of the words (lengths 8 to 13), the fewest-misses search runs first
+(`sleuth.games.hangman.optimal._solved`): when its tree wins every word it is the optimum, with
+no second search (lengths 10 to 13); otherwise it is the best found so far, and the search with
+lives (its sets' floors raised by what the memo knows without lives) has to beat it. Where
+more are lost, the search with lives runs alone (that first search cost more than it saved on
+samples of lengths 4 and 5); the 5- to 7-letter rows below were still proven with it first.
 
 Before a later first letter's classes are searched against the best (fewest misses), each is
 asked in two cheap rounds only for its share of the gap, smallest first (`optimal._squeezed`):

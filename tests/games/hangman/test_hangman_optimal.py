@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sleuth.core.tree import TreePlayer, evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.masks import tables
-from sleuth.games.hangman.optimal import optimum
+from sleuth.games.hangman.optimal import _misses_first, optimum
 from sleuth.games.hangman.search import UNLIMITED
 from sleuth.games.hangman.solvers import FewestMisses, LetterEntropy, get_solver
 from sleuth.words.wordlist import shipped_words
@@ -66,11 +66,14 @@ def _check_progress(told: list[tuple[int, int]]) -> None:
 # The fewest-misses search here picks a tree that loses a word with one life; another tree
 # as good without lives loses none.
 TIED = ["become", "bottom", "bounce", "bright", "broken", "bronze", "bundle", "button", "muzzle"]
+FIRST = "sleuth.games.hangman.optimal.MISSES_FIRST_LOST"  # the search without lives first: 1.0
 
 
-def test_a_fewest_misses_tree_that_wins_every_word_is_optimal_with_lives() -> None:
+def test_a_fewest_misses_tree_that_wins_every_word_is_optimal_with_lives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """No strategy wins every word with fewer misses than the fewest with unlimited lives, so
     that tree, when it wins every word, is the optimum: no second search."""
+    monkeypatch.setattr(FIRST, 1.0)
     words = [*UZZLE[:3], "bottle", "battle", "little", "settle", "kettle", "bubble", "nibble"]
     free = optimum(hangman(words, lives=UNLIMITED))
     lives = int(free.cost.max())
@@ -82,7 +85,11 @@ def test_a_fewest_misses_tree_that_wins_every_word_is_optimal_with_lives() -> No
     assert less.nodes > free.nodes
 
 
-def test_the_search_with_lives_beats_the_fewest_misses_tree_it_starts_from() -> None:
+@pytest.mark.parametrize("first", [1.0, -1.0])
+def test_the_search_with_lives_beats_the_fewest_misses_tree_it_starts_from(
+        first: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With or without the fewest-misses search first (its tree then the best so far)."""
+    monkeypatch.setattr(FIRST, first)
     fewest = optimum(hangman(TIED, lives=UNLIMITED)).root
     free = evaluate(hangman(TIED, lives=1), TreePlayer(fewest))
     best = optimum(hangman(TIED, lives=1))
@@ -91,10 +98,22 @@ def test_the_search_with_lives_beats_the_fewest_misses_tree_it_starts_from() -> 
     assert free.failures == 1  # the tree it started from
 
 
-def test_progress_runs_on_through_both_searches_with_lives() -> None:
+def test_progress_runs_on_through_both_searches_with_lives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FIRST, 1.0)
     told: list[tuple[int, int]] = []
     optimum(hangman(TIED, lives=1), progress=lambda done, total: told.append((done, total)))
     _check_progress(told)
+
+
+def test_the_fewest_misses_search_comes_first_only_when_few_words_are_lost() -> None:
+    """The seed's rule loses most of a family with no life to spare, none with lives enough:
+    only then does the search without lives come first (it settles such lists at once)."""
+    words = [*UZZLE[:3], "bottle", "battle", "little", "settle", "kettle", "bubble", "nibble"]
+    assert not _misses_first(hangman(words, lives=0))
+    assert _misses_first(hangman(words, lives=30))
+    free = optimum(hangman(words, lives=UNLIMITED))
+    assert optimum(hangman(words, lives=30)).nodes == free.nodes  # no second search
 
 
 def test_a_single_word_is_found_without_a_miss() -> None:

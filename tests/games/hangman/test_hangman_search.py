@@ -22,7 +22,9 @@ from sleuth.games.hangman.masks import (
 from sleuth.games.hangman.search import (
     ABORTED,
     EXACT,
+    FLOOR,
     LOWER,
+    PRUNED_SIZES,
     UNLIMITED,
     family_floor,
     floor_value,
@@ -123,14 +125,15 @@ def test_the_chain_of_misses_counts_the_second_letter_too() -> None:
 
 
 def test_large_sets_keep_their_floor_in_the_memo() -> None:
-    """A floor of eight words or more is kept as a lower bound, so it is found once."""
+    """A floor of eight words or more is kept as a lower bound marked as a floor (the first
+    to go from a full memo), so it is found once while there is room."""
     words = ["bill", "fill", "gill", "hill", "kill", "mill", "pill", "till", "will"]
     masks = letter_table(fb.encode(words))
     families = new_context(family_ids(fb.encode(words)), letter_bits(masks))
     memo, cands = new_memo(), np.arange(len(words))
     floor = floor_value(masks, np.ones(len(words)), families, cands, UNLIMITED, memo)
     assert floor == (0.0, 36.0)
-    assert len(memo) == 1 and memo_value(cands, UNLIMITED, memo) == (0.0, 36.0, LOWER, -1)
+    assert len(memo) == 1 and memo_value(cands, UNLIMITED, memo) == (0.0, 36.0, LOWER, FLOOR)
 
 
 @pytest.mark.parametrize("lives", [0, 1, 2, UNLIMITED])
@@ -195,7 +198,20 @@ def test_pruning_drops_the_smallest_sets_first_and_never_a_too_hard_mark() -> No
             memo[_key(first, size, 6)] = (0.0, 1.0, EXACT, 0)
     hard = _key(0, 3, UNLIMITED)
     memo[hard] = (0.0, 0.0, ABORTED, -1)
-    assert pruned(memo, 13) == 7  # sets of 3 to 6 words dropped: 12 left, and the mark
+    assert pruned(memo, 13) == 8  # sets of 3 to 6 words dropped: 12 left, and the mark
     assert len(memo) == 13 and hard in memo
     assert _key(0, 7, 6) in memo and _key(0, 6, 6) not in memo
     assert pruned(memo, 100) == 0 and len(memo) == 13
+
+
+def test_pruning_drops_floors_before_any_searched_set() -> None:
+    """A floor is found again in one pass over its set: even a large set's floor goes before
+    the value of a small searched set, and a searched set of PRUNED_SIZES words never goes."""
+    memo = new_memo()
+    for first in range(5):
+        memo[_key(first, 200, UNLIMITED)] = (0.0, 9.0, LOWER, FLOOR)
+        memo[_key(first, 3, UNLIMITED)] = (0.0, 2.0, LOWER, 0)  # searched, cut at a limit
+    memo[_key(0, PRUNED_SIZES, 6)] = (0.0, 30.0, EXACT, 4)
+    assert pruned(memo, 8) == 5 and len(memo) == 6
+    assert all(_key(first, 200, UNLIMITED) not in memo for first in range(5))
+    assert pruned(memo, 0) == 5 and len(memo) == 1 and _key(0, PRUNED_SIZES, 6) in memo

@@ -27,8 +27,9 @@ MOST_MISSES = 25  # no game misses more: a word holds one of the 26 letters at l
 ALPHABET = np.int64((1 << 26) - 1)  # every letter, a bit each
 KEPT_FLOORS = 8  # sets of at least this many words keep their floor in the memo
 EXACT, LOWER, ABORTED = 1, 0, -1
+FLOOR = -2  # the letter of a memo entry that holds only a floor (:func:`floor_value`)
 SIZE_SHIFT = np.uint64(8)  # a key's third part: the lives in its low byte, the set's size above
-PRUNED_SIZES = 64  # a full memo drops its smallest sets first, the largest of these last
+PRUNED_SIZES = 64  # a full memo drops floors, then searched sets smaller than this
 
 
 @njit(cache=True, nogil=True)
@@ -53,27 +54,40 @@ def _key_size(key: tuple[np.uint64, np.uint64, np.uint64]) -> np.int64:
 
 
 @njit(cache=True, nogil=True)
+def _drop_rank(key: tuple[np.uint64, np.uint64, np.uint64],
+               value: tuple[float, float, int, int]) -> int:
+    """When a full memo drops an entry: floors first (found again in one pass over the set),
+    then searched sets by size, smallest first; -1: never (a too-hard mark, or a searched set
+    of PRUNED_SIZES words or more)."""
+    if value[2] == ABORTED:
+        return -1
+    if value[3] == FLOOR:
+        return 0
+    size = _key_size(key)
+    return int(1 + size) if size < PRUNED_SIZES else -1
+
+
+@njit(cache=True, nogil=True)
 def pruned(memo: Dict, keep: int) -> int:
-    """Drop the memo's entries of the smallest sets (the cheapest to find again; never a
-    too-hard mark) until at most ``keep`` are left or every set below PRUNED_SIZES words is
-    gone; the size below which all went."""
-    counts = np.zeros(PRUNED_SIZES, dtype=np.int64)
+    """Drop the memo's entries, lowest :func:`_drop_rank` first, until at most ``keep`` are
+    left or none may go; how many went."""
+    counts = np.zeros(PRUNED_SIZES + 1, dtype=np.int64)
     for key, value in memo.items():
-        size = _key_size(key)
-        if value[2] != ABORTED:
-            counts[size if size < PRUNED_SIZES else PRUNED_SIZES - 1] += 1
+        rank = _drop_rank(key, value)
+        if rank >= 0:
+            counts[rank] += 1
     left, below = len(memo), 0
-    while left > keep and below < PRUNED_SIZES - 1:
+    while left > keep and below <= PRUNED_SIZES:
         left, below = left - counts[below], below + 1
     dropped = np.empty((len(memo) - left, 3), dtype=np.uint64)
     m = 0
     for key, value in memo.items():
-        if value[2] != ABORTED and _key_size(key) < below:
+        if 0 <= _drop_rank(key, value) < below:
             dropped[m, 0], dropped[m, 1], dropped[m, 2] = key
             m += 1
     for i in range(m):
         memo.pop((dropped[i, 0], dropped[i, 1], dropped[i, 2]))
-    return below
+    return m
 
 
 @njit(cache=True, nogil=True)
@@ -318,7 +332,7 @@ def floor_value(masks: np.ndarray, w: np.ndarray, ctx: SearchContext, cands: np.
                            family_floor(ctx, masks, w, cands, lives, miss, splits))
     low0, low1 = _raised(low0, low1, key, memo)
     if n >= KEPT_FLOORS:
-        memo[key] = (low0, low1, LOWER, -1)  # dearer to find again than to keep
+        memo[key] = (low0, low1, LOWER, FLOOR)  # kept until the memo is full
     return low0, low1
 
 
