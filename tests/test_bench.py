@@ -36,6 +36,7 @@ SCRIPTS = {
     "hard_screen": ("| lists | openers drawn | cannot win (published) |", ["lists"]),
     "family_bound": ("| lists | opener | result |", []),
     "squeeze": ("| search | runs | what each way found |", ["lists"]),
+    "hangman_first": ("| length | words | the seed's rule loses |", ["lists"]),
     "sweep_order": ("| lists | mode | openers estimated |", ["lists"]),
     "worst_sweep": ("| lists | mode | openers done | fewest guesses", ["lists"]),
 }
