@@ -155,8 +155,8 @@ def _misses_first(game: Game) -> bool:
     """Whether the search with lives should follow one without: when the seed's greedy rule
     loses at most MISSES_FIRST_LOST of the words, that one's tree likely wins them all (the
     answer at once) and its memo speeds the search with lives; with many lost it costs more
-    than it saves (Lingo list, 6 lives: 1,600 words of 4 letters 258 s with it, 143 s without;
-    3,000 of 5 letters 110 s and 90 s; every word of 10 letters 8 s and 17 s)."""
+    than it saves (`bench/results/hangman-first.md`, 6 lives: 1,600 words of 4 letters 141 s
+    with it, 77 s without; 3,000 of 5 letters 59 s and 49 s; all of 10 letters 3.5 s and 9 s)."""
     return float(greedy_outcomes(game, "misses")[1].mean()) <= MISSES_FIRST_LOST
 
 
