@@ -15,8 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from unittest.mock import patch
 
 import numpy as np
 
@@ -33,17 +32,6 @@ TABLE = ("| length | words | the seed's rule loses | optimum (lost, misses) | fi
          "|---|---|---|---|---|---|---|---|---|\n")
 
 
-@contextmanager
-def first(on: bool) -> Iterator[None]:
-    """The fewest-misses search before the one with lives (``on``), or never."""
-    kept = hangman_optimal.MISSES_FIRST_LOST
-    hangman_optimal.MISSES_FIRST_LOST = 1.0 if on else -1.0
-    try:
-        yield
-    finally:
-        hangman_optimal.MISSES_FIRST_LOST = kept
-
-
 def sample(length: int, size: int, seed: int) -> list[str]:
     """``size`` words of ``length`` letters of the Lingo list drawn with ``seed`` (0: all)."""
     words = list(load_words(lingo_list(length)).words)
@@ -57,7 +45,7 @@ def row(length: int, words: list[str], lives: int) -> str:
     """Both ways on ``words``: the optimum, positions and seconds of each."""
     found = {}
     for on in (True, False):
-        with first(on):
+        with patch.object(hangman_optimal, "MISSES_FIRST_LOST", 1.0 if on else -1.0):
             started = time.perf_counter()
             best = hangman_optimal.optimum(hangman(words, lives=lives))
             found[on] = (best.lost, best.misses), best.nodes, time.perf_counter() - started
