@@ -216,6 +216,17 @@ def test_squeeze_refuses_bad_options_before_searching(
 
 
 @pytest.mark.parametrize("bad, says", [
+    (["--lives", "25"], "--lives takes 0 to 24"),
+    (["--lives", "-1"], "--lives takes 0 to 24"),
+    (["--seed", "x"], "invalid int value: 'x'")])
+def test_hangman_first_refuses_bad_options_before_searching(
+        bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.hangman_first import main
+
+    refused(main, bad, says, capsys)
+
+
+@pytest.mark.parametrize("bad, says", [
     (["--lists", "nope"], "--lists: no published ranking of 'nope'"),
     (["--mode", "easy"], "invalid choice: 'easy'")])
 def test_sweep_order_refuses_bad_options_before_estimating(
