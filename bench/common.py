@@ -12,6 +12,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 RESULTS = ROOT / "bench" / "results"
@@ -25,6 +27,15 @@ def lingo_list(length: int | None = None) -> Path:
     if not path.exists():
         sys.exit(f"{path} is missing: the benchmarks read ../shared/data beside the repository")
     return path
+
+
+def drawn(words: list[str], size: int | None, seed: int = 0) -> list[str]:
+    """``size`` of ``words`` drawn with numpy's default_rng(``seed``), in list order (all:
+    None, 0 or more than there are)."""
+    if not size or size >= len(words):
+        return words
+    picked = np.sort(np.random.default_rng(seed).choice(len(words), size, replace=False))
+    return [words[int(i)] for i in picked]
 
 
 def header(title: str, command: str) -> str:

@@ -17,10 +17,8 @@ import sys
 import time
 from unittest.mock import patch
 
-import numpy as np
-
 import sleuth.games.hangman.optimal as hangman_optimal
-from bench.common import RESULTS, header, lingo_list
+from bench.common import RESULTS, drawn, header, lingo_list
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.solvers import greedy_outcomes
 from sleuth.words.wordlist import load_words
@@ -34,11 +32,7 @@ TABLE = ("| length | words | the seed's rule loses | optimum (lost, misses) | fi
 
 def sample(length: int, size: int, seed: int) -> list[str]:
     """``size`` words of ``length`` letters of the Lingo list drawn with ``seed`` (0: all)."""
-    words = list(load_words(lingo_list(length)).words)
-    if size == 0 or size >= len(words):
-        return words
-    picked = np.sort(np.random.default_rng(seed).choice(len(words), size, replace=False))
-    return [words[int(i)] for i in picked]
+    return drawn(list(load_words(lingo_list(length)).words), size, seed)
 
 
 def row(length: int, words: list[str], lives: int) -> str:

@@ -17,9 +17,7 @@ import argparse
 import sys
 import time
 
-import numpy as np
-
-from bench.common import RESULTS, header, lingo_list
+from bench.common import RESULTS, drawn, header, lingo_list
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.masks import CHAIN_LETTERS, STAR_PLACES, family_ids, tables
 from sleuth.games.hangman.optimal import optimum
@@ -69,14 +67,6 @@ def length_row(length: int, words: list[str]) -> str:
     ratios = " | ".join(f"{found[way][2] / found['stars'][2]:.2f}" for way in RATIOS)
     return (f"| {length} | {len(words):,} | {found['stars'][0]:,} | {positions} | {seconds} | "
             f"{ratios} |")
-
-
-def drawn(words: list[str], sample: int | None) -> list[str]:
-    """``sample`` of ``words`` drawn with numpy's default_rng(0), in list order (all: None)."""
-    if sample is None or sample >= len(words):
-        return words
-    return [words[i] for i in sorted(np.random.default_rng(0).choice(len(words), sample,
-                                                                     replace=False))]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -37,6 +37,7 @@ SCRIPTS = {
     "family_bound": ("| lists | opener | result |", []),
     "squeeze": ("| search | runs | what each way found |", ["lists"]),
     "hangman_first": ("| length | words | the seed's rule loses |", ["lists"]),
+    "hangman_memo": ("| memo cap: share of the entries needed |", ["lists", "processes"]),
     "sweep_order": ("| lists | mode | openers estimated |", ["lists"]),
     "worst_sweep": ("| lists | mode | openers done | fewest guesses", ["lists"]),
 }
@@ -222,6 +223,18 @@ def test_squeeze_refuses_bad_options_before_searching(
 def test_hangman_first_refuses_bad_options_before_searching(
         bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     from bench.hangman_first import main
+
+    refused(main, bad, says, capsys)
+
+
+@pytest.mark.parametrize("bad, says", [
+    (["--length", "3"], "--length takes 4..13"),
+    (["--sample", "2"], "--sample takes 3 words or more"),
+    (["--shares", "0.5", "1"], "--shares take shares between 0 and 1"),
+    (["--limit", "0"], "--limit takes a number of seconds above 0")])
+def test_hangman_memo_refuses_bad_options_before_searching(
+        bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.hangman_memo import main
 
     refused(main, bad, says, capsys)
 

@@ -215,3 +215,17 @@ def test_pruning_drops_floors_before_any_searched_set() -> None:
     assert pruned(memo, 8) == 5 and len(memo) == 6
     assert all(_key(first, 200, UNLIMITED) not in memo for first in range(5))
     assert pruned(memo, 0) == 5 and len(memo) == 1 and _key(0, PRUNED_SIZES, 6) in memo
+
+
+def test_pruning_by_size_alone_drops_a_small_floor_before_a_larger_searched_set() -> None:
+    """The older order (bench.hangman_memo compares): floors are ranked by their sets' sizes
+    like searched sets, so a large set's floor stays while small searched sets go."""
+    memo = new_memo()
+    for first in range(3):
+        memo[_key(first, 200, UNLIMITED)] = (0.0, 9.0, LOWER, FLOOR)
+        memo[_key(first, 10, UNLIMITED)] = (0.0, 4.0, LOWER, FLOOR)
+        memo[_key(first, 3, UNLIMITED)] = (0.0, 2.0, EXACT, 0)
+    assert pruned(memo, 6, floors_first=False) == 3
+    assert all(_key(first, 3, UNLIMITED) not in memo for first in range(3))
+    assert pruned(memo, 0, floors_first=False) == 3 and len(memo) == 3
+    assert all(_key(first, 200, UNLIMITED) in memo for first in range(3))

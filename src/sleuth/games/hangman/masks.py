@@ -187,13 +187,15 @@ class SearchContext(NamedTuple):
     """What the exact search reads besides masks, weights and memo: each word's family
     (:func:`family_ids`) and letters (:func:`letter_bits`), its switches (the letters of the
     chain of misses its floors count, 1 or 2; whether it squeezes a letter's classes first;
-    bench.hangman_floors compares), the memo's cap (entries), and three scratch rows of one
+    bench.hangman_floors compares; whether a full memo drops floors before searched sets,
+    bench.hangman_memo compares), the memo's cap (entries), and three scratch rows of one
     cell a family (left at zero): the words counted, the lightest, the letters in them."""
 
     ids: np.ndarray
     letters: np.ndarray
     chain: int
     squeeze: bool
+    floors_first: bool
     memo_cap: int
     counts: np.ndarray
     least: np.ndarray
@@ -224,6 +226,7 @@ class Tables:
     memo: Dict = field(repr=False)
     chain: int = CHAIN_LETTERS  # letters of the chain of misses the floors count
     squeeze: bool = True  # whether the exact search squeezes a letter's classes first
+    floors_first: bool = True  # whether a full memo drops floors before any searched set
     memo_cap: int = field(default_factory=memo_cap)  # entries before the memo is pruned
 
     @cached_property
@@ -241,15 +244,17 @@ class Tables:
         """The exact search's context, with scratch rows of its own (one for each search under
         way)."""
         return new_context(self.family_ids, self.word_letters, self.chain, self.squeeze,
-                           self.memo_cap)
+                           self.memo_cap, self.floors_first)
 
 
 def new_context(ids: np.ndarray, letters: np.ndarray, chain: int = CHAIN_LETTERS,
-                squeeze: bool = True, cap: int | None = None) -> SearchContext:
+                squeeze: bool = True, cap: int | None = None,
+                floors_first: bool = True) -> SearchContext:
     """A :class:`SearchContext` of these family ids and word letters, with zeroed scratch rows
     (the memo's cap :func:`memo_cap` unless given)."""
     cells = int(ids.max()) + 1
-    return SearchContext(ids, letters, chain, squeeze, memo_cap() if cap is None else cap,
+    return SearchContext(ids, letters, chain, squeeze, floors_first,
+                         memo_cap() if cap is None else cap,
                          np.zeros(cells, dtype=np.int32), np.zeros(cells),
                          np.zeros(cells, dtype=np.int64))
 

@@ -55,25 +55,26 @@ def _key_size(key: tuple[np.uint64, np.uint64, np.uint64]) -> np.int64:
 
 @njit(cache=True, nogil=True)
 def _drop_rank(key: tuple[np.uint64, np.uint64, np.uint64],
-               value: tuple[float, float, int, int]) -> int:
+               value: tuple[float, float, int, int], floors_first: bool) -> int:
     """When a full memo drops an entry: floors first (found again in one pass over the set),
-    then searched sets by size, smallest first; -1: never (a too-hard mark, or a searched set
-    of PRUNED_SIZES words or more)."""
+    then searched sets by size, smallest first (every entry by size alone, floors among them,
+    unless ``floors_first``); -1: never (a too-hard mark, or a set of PRUNED_SIZES words or
+    more that is not a floor to drop first)."""
     if value[2] == ABORTED:
         return -1
-    if value[3] == FLOOR:
+    if floors_first and value[3] == FLOOR:
         return 0
     size = _key_size(key)
     return int(1 + size) if size < PRUNED_SIZES else -1
 
 
 @njit(cache=True, nogil=True)
-def pruned(memo: Dict, keep: int) -> int:
+def pruned(memo: Dict, keep: int, floors_first: bool = True) -> int:
     """Drop the memo's entries, lowest :func:`_drop_rank` first, until at most ``keep`` are
     left or none may go; how many went."""
     counts = np.zeros(PRUNED_SIZES + 1, dtype=np.int64)
     for key, value in memo.items():
-        rank = _drop_rank(key, value)
+        rank = _drop_rank(key, value, floors_first)
         if rank >= 0:
             counts[rank] += 1
     left, below = len(memo), 0
@@ -82,7 +83,7 @@ def pruned(memo: Dict, keep: int) -> int:
     dropped = np.empty((len(memo) - left, 3), dtype=np.uint64)
     m = 0
     for key, value in memo.items():
-        if 0 <= _drop_rank(key, value) < below:
+        if 0 <= _drop_rank(key, value, floors_first) < below:
             dropped[m, 0], dropped[m, 1], dropped[m, 2] = key
             m += 1
     for i in range(m):
@@ -399,7 +400,7 @@ def exact_value(masks: np.ndarray, w: np.ndarray, ctx: SearchContext, cands: np.
     if budget[0] < 0:
         return 0.0, 0.0, ABORTED, -1
     if len(memo) > ctx.memo_cap:
-        pruned(memo, ctx.memo_cap // 2)
+        pruned(memo, ctx.memo_cap // 2, ctx.floors_first)
     miss, splits, _ = letter_misses(masks, w, cands)
     letters = letters_by_misses(miss, splits)
     star = star_value(masks, w, cands, letters, lives)
