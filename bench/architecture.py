@@ -21,7 +21,7 @@ import time
 import tomllib
 from pathlib import Path
 
-from bench.common import RESULTS, ROOT, header
+from bench.common import ROOT, command_line, header, kept_unless
 
 #: Each figure: what it is, and Python that does it on either layout (public names only, or
 #: the module of each layout in turn).
@@ -147,13 +147,9 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--before {args.before}: no src/sleuth there")
     versions = {"old": args.before / "src", "new": ROOT / "src"}
     rows = timed(versions, 1 if args.quick else args.repeats, args.quick)
-    text = report(rows, args.before, "python -m bench.architecture " + " ".join(
-        sys.argv[1:] if argv is None else argv))
-    if args.quick:
-        print(text)
-    else:
-        (RESULTS / "architecture.md").write_text(text)
-        print(text)
+    text = report(rows, args.before, command_line("architecture", argv))
+    kept_unless(args.quick, "architecture.md", text)
+    print(text)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,19 @@ def drawn(words: list[str], size: int | None, seed: int = 0) -> list[str]:
     return [words[int(i)] for i in picked]
 
 
+def command_line(name: str, argv: list[str] | None) -> str:
+    """How benchmark ``name`` was run, as a results file names it (``argv``: the arguments
+    given to its main; None: the process's own)."""
+    return " ".join([f"python -m bench.{name}", *(sys.argv[1:] if argv is None else argv)])
+
+
+def kept_unless(quick: bool, name: str, text: str) -> None:
+    """Write ``text`` to the results file ``name`` unless this is a ``quick`` run."""
+    if not quick:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / name).write_text(text)
+
+
 def header(title: str, command: str) -> str:
     """The first lines of a results file: what, when, where and how to rerun it."""
     return (f"# {title}\n\n"

@@ -14,7 +14,7 @@ import sys
 import time
 from dataclasses import replace
 
-from bench.common import RESULTS, header
+from bench.common import command_line, header, kept_unless
 from sleuth.core.errors import NoStrategy
 from sleuth.core.game import Game
 from sleuth.games.wordle.game import game_from, wordle_game
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> None:
         rows.append(f"| {args.lists} | {opener.upper()} | {result} | {with_:.1f} s | "
                     f"{without:.1f} s | {without / with_:.2f} |")
         print(rows[-1], file=sys.stderr, flush=True)
-    command = " ".join(["python -m bench.family_bound", *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("family_bound", argv)
     text = header("Hard mode: the exact search with and without the family bound", command)
     text += ("\nNo randomness (no seed). Hard mode, 6 guesses, the exact least total after each "
              f"opener on {args.workers} worker(s). The family bound "
@@ -91,8 +91,7 @@ def main(argv: list[str] | None = None) -> None:
              "members outside its largest class on them. Each opener searched both ways twice "
              "(order swapped); the faster of each pair is shown.\n\n" + TABLE + "\n".join(rows)
              + "\n")
-    if not args.quick:
-        (RESULTS / "family-bound.md").write_text(text)
+    kept_unless(args.quick, "family-bound.md", text)
     print(TABLE + "\n".join(rows))
 
 

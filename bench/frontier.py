@@ -14,7 +14,7 @@ import argparse
 import dataclasses
 import time
 
-from bench.common import RESULTS, header
+from bench.common import header, kept_unless
 from sleuth.core.storage import published
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
@@ -102,9 +102,7 @@ def main(argv: list[str] | None = None) -> None:
              "|---|---|---|---|---|\n")
     text += "\n".join(worst) + "\n"
     text += f"\n{(time.perf_counter() - begin) / 60:.1f} minutes in all.\n"
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "frontier.md").write_text(text)
+    kept_unless(args.quick, "frontier.md", text)
     print(text)
 
 

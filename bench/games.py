@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.common import RESULTS, earlier_lines, header
+from bench.common import RESULTS, command_line, earlier_lines, header
 from sleuth.core.game import Game
 from sleuth.core.storage import published
 from sleuth.core.tree import evaluate
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> None:
     out = RESULTS / ("games-frontier.md" if args.frontier else "games.md")
     kept = kept_lines(out, [r for r in ROWS if r.frontier == args.frontier and r not in rows])
     workers = 1 if args.quick else args.workers
-    command = "python -m bench.games " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = command_line("games", argv)
     done: list[tuple[Row, str, bool, float]] = []
     started = time.perf_counter()
     for row in rows:

@@ -18,7 +18,7 @@ import time
 from unittest.mock import patch
 
 import sleuth.games.hangman.optimal as hangman_optimal
-from bench.common import RESULTS, drawn, header, lingo_list
+from bench.common import command_line, drawn, header, kept_unless, lingo_list
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.solvers import greedy_outcomes
 from sleuth.words.wordlist import load_words
@@ -65,8 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     for length, size in QUICK if args.quick else SAMPLES:
         rows.append(row(length, sample(length, size, args.seed), args.lives))
         print(rows[-1], file=sys.stderr, flush=True)
-    command = " ".join(["python -m bench.hangman_first", *(sys.argv[1:] if argv is None
-                                                            else argv)])
+    command = command_line("hangman_first", argv)
     text = header("Hangman with lives: the fewest-misses search first, or not", command)
     text += (f"\nSeed {args.seed} draws each sample (numpy's default_rng), {args.lives} lives, "
              "one process, a fresh memo for each search. First: the fewest-misses search runs "
@@ -75,8 +74,7 @@ def main(argv: list[str] | None = None) -> None:
              "Both prove the same optimum; positions and seconds are each way's whole search. "
              "The optimum runs the first search first only where the seed's rule loses at "
              "most 1% of the words.\n\n" + TABLE + "\n".join(rows) + "\n")
-    if not args.quick:
-        (RESULTS / "hangman-first.md").write_text(text)
+    kept_unless(args.quick, "hangman-first.md", text)
     print(TABLE + "\n".join(rows))
 
 

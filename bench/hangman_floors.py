@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from bench.common import RESULTS, drawn, header, lingo_list
+from bench.common import command_line, drawn, header, kept_unless, lingo_list
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.masks import CHAIN_LETTERS, STAR_PLACES, family_ids, tables
 from sleuth.games.hangman.optimal import optimum
@@ -88,8 +88,7 @@ def main(argv: list[str] | None = None) -> None:
     for n in lengths:
         rows.append(length_row(n, lists[n]))
         print(rows[-1], file=sys.stderr, flush=True)
-    command = " ".join(["python -m bench.hangman_floors",
-                        *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("hangman_floors", argv)
     text = header("Hangman's exact search: floors with families and the chain of misses, the "
                   "squeeze, and without", command)
     drawn_words = ("" if args.sample is None else
@@ -112,9 +111,8 @@ def main(argv: list[str] | None = None) -> None:
              "optimum; the positions searched and the time differ. Each way runs twice (in "
              "the table's order and back), each pass on a fresh game; the faster pass counts."
              "\n\n" + TABLE + "\n".join(rows) + "\n")
-    if not args.quick:
-        name = "hangman-floors.md" if args.sample is None else "hangman-floors-sample.md"
-        (RESULTS / name).write_text(text)
+    kept_unless(args.quick, "hangman-floors.md" if args.sample is None
+                else "hangman-floors-sample.md", text)
     print(TABLE + "\n".join(rows))
 
 

@@ -13,13 +13,12 @@ built-in list, the seed's rule only, written nowhere.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import RESULTS, command_line, header, lingo_list
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.optimal import optimum
@@ -112,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     print(text)
     if args.quick:
         return
-    command = "python -m bench.hangman_hardest " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = command_line("hangman_hardest", argv)
     OUT.write_text(
         header("Hangman: the hardest six-letter words beside the seed's list", command.strip())
         + "\nNo randomness (no seed). Misses with lives that never run out, every word of the "

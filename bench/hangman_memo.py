@@ -21,7 +21,7 @@ from typing import NamedTuple
 from numba import njit
 from numba.typed import Dict
 
-from bench.common import RESULTS, drawn, header, lingo_list
+from bench.common import command_line, drawn, header, kept_unless, lingo_list
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.masks import tables
 from sleuth.games.hangman.optimal import optimum
@@ -134,8 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     for share in sorted(args.shares, reverse=True):
         rows.append(share_row(words, share, need, args.limit, full.misses))
         print(rows[-1], file=sys.stderr, flush=True)
-    command = " ".join(["python -m bench.hangman_memo",
-                        *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("hangman_memo", argv)
     text = header("Hangman's exact search with a full memo: floors dropped first, or every "
                   "entry by size", command)
     text += (f"\nThe fewest-misses optimum ({full.misses:,} misses) of {len(words):,} words "
@@ -150,8 +149,7 @@ def main(argv: list[str] | None = None) -> None:
              "both are one search. Each capped search runs in a process of its own, stopped "
              f"after {args.limit:.0f} s; every search that ends proves the same optimum."
              "\n\n" + TABLE + "\n".join(rows) + "\n")
-    if not args.quick:
-        (RESULTS / "hangman-memo.md").write_text(text)
+    kept_unless(args.quick, "hangman-memo.md", text)
     print(TABLE + "\n".join(rows))
 
 

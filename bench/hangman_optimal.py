@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.common import RESULTS, header, lingo_list, runs_so_far, stoppable, this_run
+from bench.common import RESULTS, command_line, header, lingo_list, runs_so_far, stoppable, this_run
 from sleuth.core.parallel import interruptible
 from sleuth.core.tree import evaluate
 from sleuth.games.hangman.game import hangman
@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     rows = [Row(9, "misses")] if args.quick else \
         [r for r in every if r.length in args.lengths and r.objective in objectives]
     kept = kept_lines([r for r in every if r not in rows])
-    command = "python -m bench.hangman_optimal " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = command_line("hangman_optimal", argv)
     done: dict[Row, str] = {}
     for row in rows:
         print(f"length {row.length}, {row.label} ...", flush=True)

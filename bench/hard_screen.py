@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 
-from bench.common import RESULTS, SHARED, header
+from bench.common import SHARED, command_line, header, kept_unless
 from bench.sweep import PUBLISHED
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
@@ -56,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
         missed += cannot and not refused
         wrong += refused and not cannot
     seconds = time.perf_counter() - started
-    command = " ".join(["python -m bench.hard_screen", *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("hard_screen", argv)
     row = (f"| {args.lists} | {args.openers} (seed {args.seed}) | {caught + missed} | {caught} | "
            f"{missed} | {wrong} | {seconds:.0f} s ({seconds / args.openers:.2f} s each, "
            f"slowest {slowest:.1f} s) |")
@@ -68,8 +67,7 @@ def main(argv: list[str] | None = None) -> None:
              "*Wrong* counts openers refused that the published ranking says can win (must be "
              "0). Times include compiling the kernels once.\n\n"
              + TABLE + row + "\n")
-    if not args.quick:
-        (RESULTS / "hard-screen.md").write_text(text)
+    kept_unless(args.quick, "hard-screen.md", text)
     print(TABLE + row)
 
 

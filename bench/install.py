@@ -24,7 +24,7 @@ import time
 import venv
 from pathlib import Path
 
-from bench.common import RESULTS, ROOT, header
+from bench.common import ROOT, header, kept_unless
 from sleuth.games.lingo.pit import write_wordlists
 from sleuth.games.lingo.published import CPP_SECONDS, ENTRIES, scaled
 from sleuth.games.lingo.referee import play_game
@@ -92,9 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     body += "\n| what | figure | notes |\n|---|---|---|\n"
     body += "".join(f"| {a} | {b} | {c} |\n" for a, b, c in rows)
     body += text
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "install.md").write_text(body)
+    kept_unless(args.quick, "install.md", body)
     print(body)
 
 

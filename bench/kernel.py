@@ -13,7 +13,7 @@ import time
 import numba
 import numpy as np
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import header, kept_unless, lingo_list
 from sleuth.words import feedback as fb
 from sleuth.words.wordlist import load_words
 
@@ -92,9 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     for length, n, one, many, stats, plain in rows:
         text += (f"| {length} | {n} | {one / 1e6:.1f} | {many / 1e6:.1f} | {stats / 1e6:.1f} "
                  f"| {plain / 1e6:.2f} | {one / plain:.0f}x |\n")
-    if not quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "kernel.md").write_text(text)
+    kept_unless(quick, "kernel.md", text)
     print(text)
 
 

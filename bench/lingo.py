@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.common import RESULTS, earlier_lines, earlier_runs, header, lingo_list
+from bench.common import RESULTS, earlier_lines, earlier_runs, header, kept_unless, lingo_list
 from sleuth.core.game import Game
 from sleuth.core.storage import published
 from sleuth.core.strategies import get
@@ -184,9 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     ran = {int(cells[0]): "| " + " | ".join(cells) + " |" for cells in rows}
     text += "".join(ran.get(n, kept.get(n, "")) + "\n" for n in range(4, 14)
                     if n in ran or n in kept)
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "lingo.md").write_text(text)
+    kept_unless(args.quick, "lingo.md", text)
     print(text)
 
 

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import header, kept_unless, lingo_list
 from sleuth.games.lingo.pit import builtin_command, builtin_env, parse_lengths, write_wordlists
 from sleuth.games.lingo.protocol import GameResult
 from sleuth.games.lingo.referee import play_game
@@ -93,9 +93,7 @@ def main(argv: list[str] | None = None) -> None:
              f"first game after an install also compiles the numba kernels (once, kept in "
              f"numba's cache): up to {compiling:.2f} s; `sleuth lingo pit` compiles them before "
              "its games.\n")
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "lingo-cold.md").write_text(text)
+    kept_unless(args.quick, "lingo-cold.md", text)
     print(text)
 
 

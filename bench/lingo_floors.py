@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import header, kept_unless, lingo_list
 from bench.lingo import FLOORS
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
@@ -77,9 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     text += ("| length | words | floor | prepared | plainest bound | any strategy | bounded "
              "against every word | time |\n|---|---|---|---|---|---|---|---|\n")
     text += "\n".join(rows) + "\n"
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "lingo-floors.md").write_text(text)
+    kept_unless(args.quick, "lingo-floors.md", text)
     print(text)
 
 

@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import header, kept_unless, lingo_list
 from bench.lingo import FLOORS
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
@@ -92,9 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     column = "two deep" if args.seconds == 0 else f"bound after {args.seconds:g} s"
     text += f"| length | rank | first guess | depth 1 | {column} | time |\n"
     text += "|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / args.output).write_text(text)
+    kept_unless(args.quick, args.output, text)
     print(text)
 
 

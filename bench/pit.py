@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import RESULTS, header, lingo_list
+from bench.common import header, kept_unless, lingo_list
 from sleuth.games.lingo.pit import run_pit
 from sleuth.games.lingo.published import ENTRIES
 from sleuth.words.wordlist import load_words
@@ -56,9 +56,7 @@ def main(argv: list[str] | None = None) -> None:
                  + f" | {s.total:,} | {s.mean_seconds:.2f} | {s.slowest:.2f} s | {s.faults} |\n")
     text += "\nFor comparison, the 2014 entries' totals (SPEC section 1, their own words):\n\n"
     text += "".join(f"- {name}: {total:,}\n" for name, total in OFFICIAL.items())
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "pit.md").write_text(text)
+    kept_unless(args.quick, "pit.md", text)
     print(text)
 
 

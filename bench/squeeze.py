@@ -24,7 +24,7 @@ import numpy as np
 
 import sleuth.games.hangman.optimal as hangman_optimal
 import sleuth.solve.runner as runner
-from bench.common import RESULTS, header, lingo_list
+from bench.common import RESULTS, command_line, header, kept_unless, lingo_list
 from sleuth.core.game import Game
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.search import UNLIMITED
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
                 *hangman_rows(words))]
     for line in rows:
         print(line, file=sys.stderr, flush=True)
-    command = " ".join(["python -m bench.squeeze", *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("squeeze", argv)
     text = header("The squeeze: sharing the gap still open, against the gap at the start",
                   command)
     text += (f"\nSeed {args.seed} draws the openers. One process. Before a first guess's "
@@ -162,8 +162,7 @@ def main(argv: list[str] | None = None) -> None:
              "start, start, left, each pass on fresh memos (kept from one opener to the next, "
              "as a sweep keeps them); the faster of a way's two passes counts, per opener.\n\n"
              + TABLE + "\n".join(rows) + "\n")
-    if not args.quick:
-        (RESULTS / "squeeze.md").write_text(text)
+    kept_unless(args.quick, "squeeze.md", text)
     print(TABLE + "\n".join(rows))
 
 

@@ -14,14 +14,22 @@ from __future__ import annotations
 
 import argparse
 import signal
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench.common import RESULTS, SHARED, header, rows_with, runs_so_far, stoppable, this_run
+from bench.common import (
+    RESULTS,
+    SHARED,
+    command_line,
+    header,
+    rows_with,
+    runs_so_far,
+    stoppable,
+    this_run,
+)
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
@@ -167,7 +175,7 @@ def main(argv: list[str] | None = None) -> None:
     journal = OUT / f"{args.lists}-{mode}.jsonl"
     sweep, searched, seconds, finished = run_sweep(args.lists, args.hard, args.top,
                                                    args.minutes, args.workers, journal)
-    command = " ".join(["python -m bench.sweep", *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("sweep", argv)
     run = this_run(command, seconds, searched=searched)
     runs = runs_so_far(OUT / f"{args.lists}-{mode}.runs.jsonl", run)
     row, differ = summary_row(args.lists, args.hard, args.top, sweep, searched, seconds,

@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 import sleuth.games.wordle.openers as openers
-from bench.common import RESULTS, SHARED, header
+from bench.common import SHARED, command_line, header, kept_unless
 from bench.sweep import PUBLISHED
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
             print("\n".join(out[-2:]), file=sys.stderr, flush=True)
     finally:
         openers.ESTIMATE_CELLS = kept
-    command = " ".join(["python -m bench.sweep_order", *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("sweep_order", argv)
     text = header("Where a sweep meets the best openers", command)
     text += ("\nNo randomness. The published top 100 of each list generation and mode "
              "(`../shared/data/wordle/published/`, ties with the 100th counted) placed in two "
@@ -99,8 +99,7 @@ def main(argv: list[str] | None = None) -> None:
              "searched to the end: the earlier the top 100 come, the sooner the cut tightens "
              "to the 100th. Seconds: the estimate on one process (a sweep spreads it over its "
              "workers).\n\n" + TABLE + "\n".join(out) + "\n")
-    if not args.quick:
-        (RESULTS / "sweep-order.md").write_text(text)
+    kept_unless(args.quick, "sweep-order.md", text)
     print(TABLE + "\n".join(out))
 
 

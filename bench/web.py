@@ -30,7 +30,7 @@ from pathlib import Path
 import httpx
 import psutil
 
-from bench.common import RESULTS, header
+from bench.common import header, kept_unless
 from sleuth.words import feedback as fb
 from sleuth.words import lists as shipped
 
@@ -279,9 +279,7 @@ def main(argv: list[str] | None = None) -> None:
                 server.wait()
     command = "python -m bench.web" + (" --quick" if args.quick else "")
     text = header("Web app under load (hint sessions on loopback)", command) + text
-    if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "web.md").write_text(text)
+    kept_unless(args.quick, "web.md", text)
     print(text)
 
 

@@ -12,13 +12,12 @@ written nowhere.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-from bench.common import RESULTS, header, rows_with, runs_so_far, stoppable, this_run
+from bench.common import RESULTS, command_line, header, rows_with, runs_so_far, stoppable, this_run
 from bench.sweep import PUBLISHED, OutOfTime, time_limit
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
@@ -119,8 +118,7 @@ def main(argv: list[str] | None = None) -> None:
     journal = OUT / f"{args.lists}-{mode}.jsonl"
     sweep, searched, seconds, finished = run_sweep(args.lists, args.hard, args.minutes,
                                                    args.workers, journal)
-    command = " ".join(["python -m bench.worst_sweep",
-                        *(sys.argv[1:] if argv is None else argv)])
+    command = command_line("worst_sweep", argv)
     runs = runs_so_far(OUT / f"{args.lists}-{mode}.runs.jsonl",
                        this_run(command, seconds, searched=searched) if searched else None)
     if not searched and runs:  # nothing left to do: the row keeps the last run that searched
