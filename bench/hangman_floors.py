@@ -16,38 +16,51 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import NamedTuple
+from unittest.mock import patch
 
+import sleuth.games.hangman.optimal as hangman_optimal
 from bench.common import command_line, drawn, header, kept_unless, lingo_list
 from sleuth.games.hangman.game import hangman
 from sleuth.games.hangman.masks import CHAIN_LETTERS, STAR_PLACES, family_ids, tables
-from sleuth.games.hangman.optimal import optimum
 from sleuth.games.hangman.search import UNLIMITED
 from sleuth.words.wordlist import load_words
 
-# each way: families alike but at up to N places (0: none), letters of the chain counted,
-# whether the search squeezes a letter's classes first
-WAYS = {"stars": (STAR_PLACES, CHAIN_LETTERS, True),
-        "no squeeze": (STAR_PLACES, CHAIN_LETTERS, False),
-        "first letter": (STAR_PLACES, 1, True), "one place": (1, CHAIN_LETTERS, True),
-        "none": (0, CHAIN_LETTERS, True)}
-RATIOS = ("no squeeze", "first letter", "none")
+
+class Way(NamedTuple):
+    """What a pass counts: families alike but at up to ``places`` places (0: none), the
+    ``chain``'s letters, and whether it squeezes below the first letter and at the root."""
+
+    places: int
+    chain: int
+    squeeze: bool = True
+    root_squeeze: bool = True
+
+
+WAYS = {"stars": Way(STAR_PLACES, CHAIN_LETTERS),
+        "no squeeze": Way(STAR_PLACES, CHAIN_LETTERS, squeeze=False),
+        "no root squeeze": Way(STAR_PLACES, CHAIN_LETTERS, root_squeeze=False),
+        "first letter": Way(STAR_PLACES, 1), "one place": Way(1, CHAIN_LETTERS),
+        "none": Way(0, CHAIN_LETTERS)}
+RATIOS = ("no squeeze", "no root squeeze", "first letter", "none")
 TABLE = ("| length | words | misses (every way) | positions: " + " | ".join(WAYS) + " | seconds: "
          + " | ".join(WAYS) + " | " + " | ".join(f"time {way} / stars" for way in RATIOS)
          + " |\n|" + "---|" * (3 + 2 * len(WAYS) + len(RATIOS)) + "\n")
 
 
-def one_pass(words: list[str], way: tuple[int, int, bool]) -> tuple[int, int, float]:
+def one_pass(words: list[str], way: Way) -> tuple[int, int, float]:
     """(misses, positions, seconds) of the fewest-misses optimum on a fresh game, its floors
-    counting families alike but at up to ``places`` places (0: every word in none) and the
-    misses of the first ``chain`` letters that all miss, the search squeezing or not."""
-    places, chain, squeeze = way
+    counting families alike but at up to ``way.places`` places (0: every word in none) and the
+    misses of the first ``way.chain`` letters that all miss, squeezing as the way says."""
     game = hangman(words, lives=UNLIMITED)
     t = tables(game)
-    t.chain, t.squeeze = chain, squeeze
-    t.family_ids[:] = family_ids(game.secrets, places) if places else -1
-    started = time.perf_counter()
-    best = optimum(game)
-    return best.misses, best.nodes, time.perf_counter() - started
+    t.chain, t.squeeze = way.chain, way.squeeze
+    t.family_ids[:] = family_ids(game.secrets, way.places) if way.places else -1
+    rounds = hangman_optimal.SQUEEZE_ROUNDS if way.root_squeeze else 0
+    with patch.object(hangman_optimal, "SQUEEZE_ROUNDS", rounds):
+        started = time.perf_counter()
+        best = hangman_optimal.optimum(game)
+        return best.misses, best.nodes, time.perf_counter() - started
 
 
 def length_row(length: int, words: list[str]) -> str:
@@ -83,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     lengths = [9] if args.quick else args.lengths
     lists = {n: drawn(list(load_words(lingo_list(n)).words), 300 if args.quick else args.sample)
              for n in lengths}
-    optimum(hangman(lists[lengths[0]][:200], lives=UNLIMITED))  # compiles before any timing
+    hangman_optimal.optimum(hangman(lists[lengths[0]][:200], lives=UNLIMITED))  # compiles first
     rows = []
     for n in lengths:
         rows.append(length_row(n, lists[n]))
@@ -103,9 +116,11 @@ def main(argv: list[str] | None = None) -> None:
              "splits the class; if two words or more lack it, the next splits those). `stars`: "
              f"families alike but at up to {STAR_PLACES} places (bill, fill, gill; bake, cane, "
              f"date) and {CHAIN_LETTERS} letters of the chain, as the search has them, and "
-             "the squeeze (before a letter's classes are searched against the best so far, "
-             "each is asked only for its share of the gap by size, smallest first); `no "
-             "squeeze`: the same without it; `first "
+             "both squeezes (before a letter's classes are searched against the best so far, "
+             "each is asked only for its share of the gap by size, smallest first: at every "
+             "position below the first letter, in `search.exact_value`, and at the root in "
+             "two rounds, `optimal._squeezed`); `no squeeze`: the same without the squeeze "
+             "below the first letter; `no root squeeze`: without the root's; `first "
              "letter`: the chain's first letter only; `one place`: families alike but at one "
              "place only (bill, fill, gill); `none`: no families. Every way proves the same "
              "optimum; the positions searched and the time differ. Each way runs twice (in "
