@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     command = command_line("hangman_hardest", argv)
     OUT.write_text(
-        header("Hangman: the hardest six-letter words beside the seed's list", command.strip())
+        header("Hangman: the hardest six-letter words beside the seed's list", command)
         + "\nNo randomness (no seed). Misses with lives that never run out, every word of the "
         "list chosen alike, read off one decision tree per list and solver (the solver knows "
         "the list). The seed's figures are for its own system dictionary (15,066 six-letter "

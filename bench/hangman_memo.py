@@ -70,9 +70,9 @@ def _child(words: list[str], cap: int, floors_first: bool, out: Connection) -> N
 
 def limited(words: list[str], cap: int, floors_first: bool, limit: float) -> Run:
     """:func:`search` in a process of its own, stopped after ``limit`` seconds."""
-    ours, theirs = multiprocessing.get_context("fork").Pipe(duplex=False)
-    child = multiprocessing.get_context("fork").Process(
-        target=_child, args=(words, cap, floors_first, theirs), daemon=True)
+    fork = multiprocessing.get_context("fork")
+    ours, theirs = fork.Pipe(duplex=False)
+    child = fork.Process(target=_child, args=(words, cap, floors_first, theirs), daemon=True)
     started = time.perf_counter()
     child.start()
     try:

@@ -216,37 +216,26 @@ def test_squeeze_refuses_bad_options_before_searching(
     refused(main, bad, says, capsys)
 
 
-@pytest.mark.parametrize("bad, says", [
-    (["--lives", "25"], "--lives takes 0 to 24"),
-    (["--lives", "-1"], "--lives takes 0 to 24"),
-    (["--seed", "x"], "invalid int value: 'x'")])
-def test_hangman_first_refuses_bad_options_before_searching(
-        bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from bench.hangman_first import main
-
-    refused(main, bad, says, capsys)
-
-
-@pytest.mark.parametrize("bad, says", [
-    (["--length", "3"], "--length takes 4..13"),
-    (["--sample", "2"], "--sample takes 3 words or more"),
-    (["--shares", "0.5", "1"], "--shares take shares between 0 and 1"),
-    (["--limit", "0"], "--limit takes a number of seconds above 0")])
-def test_hangman_memo_refuses_bad_options_before_searching(
-        bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from bench.hangman_memo import main
-
-    refused(main, bad, says, capsys)
+#: Bad options each benchmark refuses before any work: (script, arguments, what it says).
+REFUSALS = [
+    ("hangman_first", ["--lives", "25"], "--lives takes 0 to 24"),
+    ("hangman_first", ["--lives", "-1"], "--lives takes 0 to 24"),
+    ("hangman_first", ["--seed", "x"], "invalid int value: 'x'"),
+    ("hangman_memo", ["--length", "3"], "--length takes 4..13"),
+    ("hangman_memo", ["--sample", "2"], "--sample takes 3 words or more"),
+    ("hangman_memo", ["--shares", "0.5", "1"], "--shares take shares between 0 and 1"),
+    ("hangman_memo", ["--limit", "0"], "--limit takes a number of seconds above 0"),
+    ("hangman_floors", ["--lengths", "9", "3"], "--lengths take lengths 4..13"),
+    ("hangman_floors", ["--lengths", "9", "--sample", "2"], "--sample takes 3 words or more"),
+    ("sweep_order", ["--lists", "nope"], "--lists: no published ranking of 'nope'"),
+    ("sweep_order", ["--mode", "easy"], "invalid choice: 'easy'"),
+]
 
 
-@pytest.mark.parametrize("bad, says", [
-    (["--lists", "nope"], "--lists: no published ranking of 'nope'"),
-    (["--mode", "easy"], "invalid choice: 'easy'")])
-def test_sweep_order_refuses_bad_options_before_estimating(
-        bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from bench.sweep_order import main
-
-    refused(main, bad, says, capsys)
+@pytest.mark.parametrize("name, bad, says", REFUSALS)
+def test_a_benchmark_refuses_bad_options_before_any_work(
+        name: str, bad: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    refused(importlib.import_module(f"bench.{name}").main, bad, says, capsys)
 
 
 def refused(main: Callable[[list[str]], None], bad: list[str], says: str,
@@ -290,16 +279,3 @@ def test_a_finished_worst_sweep_rerun_logs_no_run_and_keeps_its_row(
     row = rows((tmp_path / "worst-sweep.md").read_text(), "| lists | mode |")[0]
     assert f"| {len(openers):,} in 860 s | 1 run, 860 s | yes |" in row
     assert f"| 5 | {openers[-1].upper()} |" in row
-
-
-def test_hangman_floors_refuses_a_length_off_the_list(capsys: pytest.CaptureFixture[str]
-                                                      ) -> None:
-    from bench.hangman_floors import main
-
-    refused(main, ["--lengths", "9", "3"], "--lengths take lengths 4..13", capsys)
-
-
-def test_hangman_floors_refuses_a_sample_too_small(capsys: pytest.CaptureFixture[str]) -> None:
-    from bench.hangman_floors import main
-
-    refused(main, ["--lengths", "9", "--sample", "2"], "--sample takes 3 words or more", capsys)
