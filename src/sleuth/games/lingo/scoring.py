@@ -18,12 +18,15 @@ from __future__ import annotations
 import heapq
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from sleuth.core.game import Game, Position
+from sleuth.core.journal import Form, Journal, Record, open_journal
 from sleuth.core.parallel import cores, on_threads
 from sleuth.core.split import BEST_NEXT, CLASSES, ENTROPY, HIT
 from sleuth.core.strategies import Strategy
@@ -426,7 +429,8 @@ class _Bounder:
 
 
 def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0,
-               target: float | None = None) -> Bound:
+               target: float | None = None, journal: Path | None = None,
+               progress: Callable[[int, int], None] | None = None) -> Bound:
     """A sound upper bound on the best total score, as tight as ``seconds`` allow.
 
     Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`, lowered where
@@ -442,7 +446,10 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
 
     With a ``target`` total the question is only whether any strategy can reach it (see
     :func:`_settle`): being sound, the bound returned is at most ``target`` only when none
-    can exceed it, and below it (:meth:`Bound.rules_out`) only when none can reach it.
+    can exceed it, and below it (:meth:`Bound.rules_out`) only when none can reach it. Each
+    first guess's bound is then appended to ``journal`` (:data:`SETTLED`) as it is found and a
+    rerun skips those recorded, so a long question is asked over several runs; ``progress(done,
+    of)`` is told as first guesses are settled.
     """
     pos = game.start() if position is None else position
     if game.weights is not None or pos.cost >= game.max_cost:
@@ -452,7 +459,10 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     first = bounder.first_bounds(pool)
     deadline = time.perf_counter() + seconds
     if target is not None:
-        return _settle(game, pos, pool, first, float(target), deadline)
+        if journal is None:
+            return _settle(game, pos, pool, first, float(target), deadline, progress=progress)
+        with open_journal(journal, settled_header(game, pos, float(target)), SETTLED) as book:
+            return _settle(game, pos, pool, first, float(target), deadline, book, progress)
     order = np.argsort(-first, kind="stable")
     last = 3 if bounder.searchable else 2
     heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
@@ -481,20 +491,30 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
 
 
 def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, target: float,
-            deadline: float) -> Bound:
+            deadline: float, journal: Journal | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Bound:
     """Whether any strategy can reach ``target``: every first guess whose depth-1 bound
     (``first``) is above it is tightened level by level as in :func:`deep_bound`, but only
     until it is at or below ``target`` (level 2 stops there too), on every core. It stops at
     the first guess still above ``target`` once fully tightened, or at ``deadline``. The bound
     returned is the largest over all first guesses (the untried ones at their depth-1 bound):
-    at most ``target`` only when no strategy exceeds it."""
-    order = iter(int(i) for i in np.argsort(-first, kind="stable") if first[i] > target)
-    lock = threading.Lock()
+    at most ``target`` only when no strategy exceeds it. First guesses in ``journal`` keep the
+    bound recorded there; each one settled here is appended to it."""
+    labels = game.guess_labels
+    known = {} if journal is None else {r["guess"]: float(r["bound"])
+                                        for r in journal.found.records}
     settled: list[tuple[float, int]] = []  # (bound, guess), at most the target
     above: list[tuple[float, int]] = []
+    for word, value in known.items():
+        (above if value > target else settled).append((value, game.guess_index(word)))
+    todo = [int(i) for i in np.argsort(-first, kind="stable")
+            if first[i] > target and labels[int(pool[i])] not in known]
+    order = iter(todo)
+    lock = threading.Lock()
     untried: list[int] = []
     refined = [0]
     stop = threading.Event()
+    of = int((first > target).sum())
 
     def work(_: int) -> None:
         bounder = _Bounder(game, pos)
@@ -515,9 +535,16 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
             if value > target and bounder.searchable:
                 value = bounder.searched(guess, deadline)[0]
             bounder.classes.pop(guess, None)
+            cut_short = value > target and time.perf_counter() > deadline
             with lock:
                 (above if value > target else settled).append((value, guess))
+                if journal is not None and not cut_short:
+                    journal.append({"guess": labels[guess], "bound": value})
+                if progress is not None:
+                    progress(of - len(todo) + len(settled) + len(above) - len(known), of)
 
+    if progress is not None:
+        progress(of - len(todo), of)
     on_threads(work, range(min(cores(), 8)), stop)
     bounds = [*settled, *above, *((float(first[i]), int(pool[i])) for i in untried)]
     low = np.flatnonzero(first <= target)  # never tried: at or below the target at depth 1
@@ -526,6 +553,30 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
         bounds.append((float(first[best]), int(pool[best])))
     total, guess = max(bounds)
     return Bound(float(total), guess, False, False, refined[0])
+
+
+def settled_header(game: Game, pos: Position, target: float) -> Record:
+    """The first line of a journal of first guesses settled at ``target`` (see
+    :func:`deep_bound`): the words and the question, which a rerun must match."""
+    from sleuth.core.treefile import list_key
+
+    return {"type": "header", "work": "lingo first guesses bounded at a target",
+            "words": len(game.secrets), "key": list_key(game.secret_labels),
+            "guesses": len(game.guesses), "candidates": int(pos.candidates.size),
+            "used": int(pos.cost), "target": float(target)}
+
+
+def _check_settled(record: Record) -> None:
+    """A ValueError unless ``record`` is a header or a first guess with its bound."""
+    if record.get("type") != "header" and not (
+            isinstance(record.get("guess"), str)
+            and isinstance(record.get("bound"), int | float)):
+        raise ValueError("not a first guess with its bound")
+
+
+#: A journal of :func:`deep_bound` with a target: a header, then one first guess a line.
+SETTLED = Form("journal of first guesses bounded", lambda r: r.get("type") == "header",
+               _check_settled)
 
 
 def opening_bound(game: Game, guess: int, *, seconds: float = 60.0,
