@@ -26,6 +26,7 @@ SCRIPTS = {
     "lingo_cold": ("| length | words | games | first game (compiling) |", ["lists", "processes"]),
     "lingo_floors": ("| length | words | floor | prepared |", ["lists"]),
     "lingo_openers": ("| length | rank | first guess |", ["lists"]),
+    "lingo_settle": ("| length | words | tree | first guesses above it at depth 1 |", ["lists"]),
     "pit": ("| player | 4 | 5 | total |", ["lists", "processes"]),
     "install": ("| what | figure | notes |", ["processes"]),
     "reliability": ("| # | command | before: exit |", ["processes"]),
@@ -229,6 +230,7 @@ REFUSALS = [
     ("hangman_floors", ["--lengths", "9", "--sample", "2"], "--sample takes 3 words or more"),
     ("sweep_order", ["--lists", "nope"], "--lists: no published ranking of 'nope'"),
     ("sweep_order", ["--mode", "easy"], "invalid choice: 'easy'"),
+    ("lingo_settle", ["--minutes", "0"], "--minutes must be above 0"),
 ]
 
 

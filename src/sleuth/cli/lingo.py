@@ -39,6 +39,7 @@ from sleuth.cli.common import (
     interrupted,
     new_console,
     reachable_cluster,
+    writable_option,
 )
 from sleuth.games.lingo.pit import (
     DEFAULT_PER_LENGTH,
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
 
     from sleuth.core.game import Game
     from sleuth.games.lingo.prepare import Prepared
+    from sleuth.games.lingo.scoring import Bound
     from sleuth.words.wordlist import WordList
 
 app = typer.Typer(rich_markup_mode="markdown", help=GROUPS["lingo"][1], no_args_is_help=True)
@@ -202,6 +204,37 @@ def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Tab
                       f"{1000 * row.total / max(count, 1):,.0f}",
                       "" if row.seconds is None else f"{row.seconds:.2f}")
     return table
+
+
+def _bounded(console: Console, game: Game, seconds: float, target: float | None,
+             journal: Path | None) -> Bound:
+    """:func:`scoring.deep_bound` under a progress bar: of the seconds it has, or, with a
+    ``journal``, of the first guesses it settles; a journal of another question is one line."""
+    from sleuth.core.journal import JournalError
+    from sleuth.games.lingo.scoring import deep_bound
+
+    if journal is None:
+        with Bar(console, "bounding the best possible mean", unit="s").timed(seconds):
+            return _interruptible(console, lambda: deep_bound(game, seconds=seconds,
+                                                              target=target))
+    with Bar(console, "first guesses settled") as bar:
+        try:
+            return _interruptible(console, lambda: deep_bound(
+                game, seconds=seconds, target=target, journal=journal, progress=bar))
+        except JournalError as error:
+            raise fail(f"--journal: {error}", 2) from None
+
+
+def _reach_title(reach: float, proof: Bound, n: int, opener: str) -> str:
+    """What the bound says of averaging ``reach`` over ``n`` words: out of reach, or not above
+    it (a strategy averaging it is then the best), or not ruled out."""
+    best = proof.total / n
+    if proof.rules_out(reach * n):
+        return f"; no strategy can average {reach:g} (every first guess at most {best:.2f})"
+    if proof.total <= reach * n + 1e-6:
+        return (f"; no strategy averages more than {reach:g} (every first guess at most "
+                f"{best:.4f}, {opener} the most)")
+    return f"; averaging {reach:g} is not ruled out (after {opener} the bound stays at {best:.2f})"
 
 
 def _interruptible(console: Console, work: Callable[[], T]) -> T:
@@ -596,6 +629,10 @@ def evaluate(
         metavar="MEAN", help="Only ask whether any strategy can average MEAN points a game (0 "
         "to 500): each first guess is bounded only until it is at or below it, which is much "
         "faster.")] = None,
+    journal: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="With --reach: keep each first guess's bound in FILE as it is "
+        "found, and resume from it, so that a long question is answered over several runs "
+        "(the same words and MEAN).")] = None,
     plot: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Draw each strategy's words per attempt into FILE (.png, .svg or "
         ".pdf); none without it.")] = None,
@@ -614,6 +651,7 @@ def evaluate(
     ```
     sleuth lingo evaluate --length 5 --strategy tournament --strategy entropy
     sleuth lingo evaluate --length 9 --reach 308.5
+    sleuth lingo evaluate --length 9 --reach 306.8629 --bound-seconds 7200 --journal j9.jsonl
     ```
     """
     import time
@@ -634,6 +672,8 @@ def evaluate(
                              f"{100 * ATTEMPTS}")
         if reach is not None and not bound:
             raise ValueError("--reach is answered by the bound: drop --no-bound")
+        if journal is not None and reach is None:
+            raise ValueError("--journal keeps the first guesses --reach settles: give --reach")
         word_list = load_word_list(words, list_name)
         secrets = [w for w in word_list if len(w) == length]
         if not secrets:
@@ -641,25 +681,20 @@ def evaluate(
         chosen = [get(name) for name in (strategy or [DEFAULT_PLAYER])]
     except (ValueError, OSError) as error:
         raise fail(str(error), 2) from error
+    if journal is not None:
+        writable_option(journal, "--journal")
     compile_notice(COMPILE_SECONDS, *KERNELS)
     game = lingo_game(secrets)
     best = None
     title = (f"Lingo, length {length}, {len(secrets)} words of {escape(word_list.source)} "
              "(exact, every word)")
     if bound:
-        from sleuth.games.lingo.scoring import deep_bound
-
-        with Bar(console, "bounding the best possible mean", unit="s").timed(bound_seconds):
-            proof = _interruptible(console, lambda: deep_bound(
-                game, seconds=bound_seconds,
-                target=None if reach is None else reach * len(secrets)))
+        proof = _bounded(console, game, bound_seconds,  # a mean given to a few digits
+                         None if reach is None else reach * len(secrets) + 1e-6, journal)
         best = proof.total / len(secrets)
         opener = game.guess_labels[proof.guess]
         if reach is not None:
-            title += (f"; no strategy can average {reach:g} (every first guess at most "
-                      f"{best:.2f})" if proof.rules_out(reach * len(secrets)) else
-                      f"; averaging {reach:g} is not ruled out (after {opener} the bound "
-                      f"stays at {best:.2f})")
+            title += _reach_title(reach, proof, len(secrets), opener)
         elif proof.optimum:
             title += f"; the best any strategy can average is {best:.2f} (first guess {opener})"
         else:

@@ -405,8 +405,10 @@ def test_evaluate_command_gives_the_exact_optimum_on_long_words(lingo_dir: Path,
 
 def test_evaluate_command_settles_whether_a_mean_is_reachable(lingo_dir: Path,
                                                                tmp_path: Path) -> None:
-    """--reach above the optimum: the title says no strategy averages it; below it or exactly
-    at the bound: that it is not ruled out (a strategy averaging exactly MEAN reaches it)."""
+    """--reach above the optimum: the title says no strategy averages it; below it: that it is
+    not ruled out; exactly at the bound: that none averages more. With --journal a rerun
+    answers the same from the journal; a journal of another MEAN, or one without --reach, is
+    refused in one line."""
     from sleuth.games.lingo.scoring import deep_bound
 
     words = (lingo_dir / "wordlist13.txt").read_text().split()[:800]
@@ -415,12 +417,25 @@ def test_evaluate_command_settles_whether_a_mean_is_reachable(lingo_dir: Path,
     best = deep_bound(lingo_game(words)).total / len(words)
     for reach, says in [(best + 0.5, f"no strategy can average {best + 0.5:g}"),
                         (best - 0.5, f"averaging {best - 0.5:g} is not ruled out"),
-                        (best, f"averaging {best:g} is not ruled out")]:
+                        (best, f"no strategy averages more than {best:g}")]:
         result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing),
                                           "--length", "13", "--strategy", "entropy",
                                           "--reach", str(reach)], env={"COLUMNS": "200"})
         assert result.exit_code == 0, result.output
         assert says in " ".join(result.output.split())
+    journal = tmp_path / "settled.jsonl"
+    for args, code, says in [([str(best)], 0, f"no strategy averages more than {best:g}"),
+                             ([str(best)], 0, f"no strategy averages more than {best:g}"),
+                             ([str(best - 0.5)], 2, "--journal: "),
+                             ([str(best), "--no-bound"], 2, "answered by the bound")]:
+        result = CliRunner().invoke(app, ["lingo", "evaluate", "--words", str(listing),
+                                          "--length", "13", "--strategy", "entropy",
+                                          "--journal", str(journal), "--reach", *args],
+                                    env={"COLUMNS": "200"})
+        assert result.exit_code == code, result.output
+        assert says in " ".join(result.output.split())
+    lines = journal.read_text().splitlines()
+    assert lines[0].startswith('{"type": "header"') and len(lines) == len(set(lines))
 
 
 @pytest.mark.slow
@@ -443,6 +458,8 @@ def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, 
     (["--bound-seconds", "-1"], "greater than or equal to 0"),
     (["--reach", "high"], "Invalid value for '--reach'"),
     (["--reach", "300", "--no-bound"], "--reach is answered by the bound"),
+    (["--journal", "j.jsonl"], "--journal keeps the first guesses --reach settles"),
+    (["--reach", "300", "--journal", "/nonexistent/j.jsonl"], "--journal: "),
 ])
 def test_evaluate_command_rejects_bad_input_clearly(tmp_path: Path, args: list[str],
                                                     message: str) -> None:

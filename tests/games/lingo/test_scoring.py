@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import threading
@@ -213,3 +214,37 @@ def test_classes_left_to_the_caller_keep_their_two_deep_bound(lingo_dir) -> None
     bound, found = opening_proof(game, guess, reached=0.0, full=False, leave=500)
     assert counted < bound.total == loose and not found.met
     assert sum(part.size for part, _ in found.short) <= 500 and len(found.short) > 1
+
+
+def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> None:
+    """A question cut short keeps the first guesses it settled; the rerun settles only the rest,
+    records each once, and answers as one run without a journal does. A journal of another
+    question is refused in one line."""
+    from sleuth.core.journal import JournalError
+    from sleuth.games.lingo.scoring import _Bounder, deep_bound
+
+    secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:200]
+    game = lingo_game(secrets)
+    target = deep_bound(game).total
+    plain = deep_bound(game, target=target)
+    journal = tmp_path / "settled.jsonl"
+    told: list[tuple[int, int]] = []
+    whole = deep_bound(game, target=target, journal=journal,
+                       progress=lambda done, of: told.append((done, of)))
+    lines = journal.read_text().splitlines()
+    first = _Bounder(game, game.start()).first_bounds(game.allowed_guesses(game.start()))
+    assert (whole.total, whole.guess) == (plain.total, plain.guess)
+    above = int((first > target).sum())
+    guesses = {json.loads(line)["guess"] for line in lines[1:]}
+    assert len(guesses) == above and told[-1] == (above, above)
+    assert len(lines) > 1 + above  # some went on to level 3, each journaled again
+    journal.write_text("\n".join(lines[:4]) + "\n")  # as if stopped after three
+    told.clear()
+    again = deep_bound(game, target=target, journal=journal,
+                       progress=lambda done, of: told.append((done, of)))
+    assert (again.total, again.guess) == (plain.total, plain.guess)
+    kept = [json.loads(line) for line in lines[1:4]]
+    final = sum(r["level"] == 3 or r["bound"] <= target for r in kept)
+    assert told[0] == (final, above) and sorted(journal.read_text().splitlines()) == sorted(lines)
+    with pytest.raises(JournalError, match="other settings: target"):
+        deep_bound(game, target=target - 100, journal=journal)

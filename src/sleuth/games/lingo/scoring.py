@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -494,65 +494,103 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
             deadline: float, journal: Journal | None = None,
             progress: Callable[[int, int], None] | None = None) -> Bound:
     """Whether any strategy can reach ``target``: every first guess whose depth-1 bound
-    (``first``) is above it is tightened level by level as in :func:`deep_bound`, but only
-    until it is at or below ``target`` (level 2 stops there too), on every core. It stops at
-    the first guess still above ``target`` once fully tightened, or at ``deadline``. The bound
-    returned is the largest over all first guesses (the untried ones at their depth-1 bound):
-    at most ``target`` only when no strategy exceeds it. First guesses in ``journal`` keep the
-    bound recorded there; each one settled here is appended to it."""
+    (``first``) is above it is tightened as in :func:`deep_bound`, but only until it is at or
+    below ``target``, on every core: first all of them two guesses deep (which stops there too),
+    then those still above by counting lost games and searching (level 3), largest first. It
+    stops at the first guess still above ``target`` once fully tightened, or at ``deadline``.
+    The bound returned is the largest over all first guesses (the untried ones at their
+    depth-1 bound): at most ``target`` only when no strategy exceeds it. Each first guess's
+    bound is appended to ``journal`` with its level; one recorded there is taken as it is, or,
+    above ``target`` at level 2, tightened further."""
     labels = game.guess_labels
-    known = {} if journal is None else {r["guess"]: float(r["bound"])
-                                        for r in journal.found.records}
-    settled: list[tuple[float, int]] = []  # (bound, guess), at most the target
-    above: list[tuple[float, int]] = []
-    for word, value in known.items():
-        (above if value > target else settled).append((value, game.guess_index(word)))
-    todo = [int(i) for i in np.argsort(-first, kind="stable")
-            if first[i] > target and labels[int(pool[i])] not in known]
-    order = iter(todo)
-    lock = threading.Lock()
-    untried: list[int] = []
-    refined = [0]
-    stop = threading.Event()
-    of = int((first > target).sum())
+    state = _Settling(target, deadline, journal, progress, int((first > target).sum()))
+    for record in [] if journal is None else journal.found.records:
+        state.add(float(record["bound"]), game.guess_index(record["guess"]),
+                  int(record.get("level", 3)), None)
+    recorded = {labels[g] for _, g in state.bounds} | {labels[g] for _, g in state.pending}
+    order = [int(pool[i]) for i in np.argsort(-first, kind="stable")
+             if first[i] > target and labels[int(pool[i])] not in recorded]
+    state.tell()
+    for level, guesses in ((2, order), (3, None)):
+        queue = iter(guesses if guesses is not None else state.next_level())
 
-    def work(_: int) -> None:
-        bounder = _Bounder(game, pos)
-        while True:
-            with lock:
-                i = next(order, None)
-                if i is not None and (above or time.perf_counter() > deadline):
-                    untried.append(i)
-                    continue
-            if i is None or stop.is_set():
-                return
-            guess = int(pool[i])
-            value = bounder.two_deep(guess, exact=False)
-            if value > target:
-                value = bounder.two_deep(guess, exact=True, target=target)
-                with lock:
-                    refined[0] += 1
-            if value > target and bounder.searchable:
-                value = bounder.searched(guess, deadline)[0]
-            bounder.classes.pop(guess, None)
-            cut_short = value > target and time.perf_counter() > deadline
-            with lock:
-                (above if value > target else settled).append((value, guess))
-                if journal is not None and not cut_short:
-                    journal.append({"guess": labels[guess], "bound": value})
-                if progress is not None:
-                    progress(of - len(todo) + len(settled) + len(above) - len(known), of)
+        def work(_: int, level: int = level, queue: Iterator[int] = queue) -> None:
+            bounder = _Bounder(game, pos)
+            while (guess := state.take(queue, level)) is not None:
+                value = bounder.two_deep(guess, exact=False)
+                if value > target:
+                    value = bounder.two_deep(guess, exact=True, target=target)
+                if level == 3 and value > target and bounder.searchable:
+                    value = bounder.searched(guess, deadline)[0]
+                bounder.classes.pop(guess, None)
+                state.add(value, guess, level, labels[guess])
 
-    if progress is not None:
-        progress(of - len(todo), of)
-    on_threads(work, range(min(cores(), 8)), stop)
-    bounds = [*settled, *above, *((float(first[i]), int(pool[i])) for i in untried)]
+        on_threads(work, range(min(cores(), 8)), state.stop)
+    untried = [(float(first[i]), int(pool[i])) for i in range(pool.size)
+               if int(pool[i]) in state.untried]
+    bounds = [*state.bounds, *state.pending, *untried]
     low = np.flatnonzero(first <= target)  # never tried: at or below the target at depth 1
     if low.size:
         best = int(low[np.argmax(first[low])])
         bounds.append((float(first[best]), int(pool[best])))
     total, guess = max(bounds)
-    return Bound(float(total), guess, False, False, refined[0])
+    return Bound(float(total), guess, False, False, state.refined)
+
+
+class _Settling:
+    """What :func:`_settle`'s threads share: the bounds found (settled, or final above the
+    target), those above it after level 2 (pending), the untried, the journal and progress."""
+
+    def __init__(self, target: float, deadline: float, journal: Journal | None,
+                 progress: Callable[[int, int], None] | None, of: int) -> None:
+        self.target, self.deadline, self.of, self.refined = target, deadline, of, 0
+        self.journal, self.progress = journal, progress
+        self.bounds: list[tuple[float, int]] = []
+        self.pending: list[tuple[float, int]] = []
+        self.untried: set[int] = set()
+        self.lock, self.stop = threading.Lock(), threading.Event()
+
+    @property
+    def answered(self) -> bool:
+        """Some first guess is above the target however tight its bound: the answer is no."""
+        return any(value > self.target for value, _ in self.bounds)
+
+    def next_level(self) -> list[int]:
+        """The first guesses above the target after level 2, largest bound first."""
+        return [g for _, g in sorted(self.pending, reverse=True)]
+
+    def take(self, queue: Iterator[int], level: int) -> int | None:
+        """The next first guess to bound, or None when there is none or the run is over (the
+        rest of the queue then counted as untried)."""
+        with self.lock:
+            for guess in queue:
+                if self.answered or time.perf_counter() > self.deadline or self.stop.is_set():
+                    self.untried.add(guess)
+                    continue
+                if level == 3:
+                    self.pending = [(v, g) for v, g in self.pending if g != guess]
+                    self.untried.add(guess)  # until its level-3 bound comes
+                self.refined += 1
+                return guess
+            return None
+
+    def add(self, value: float, guess: int, level: int, word: str | None) -> None:
+        """Record a first guess's bound (``word``: also in the journal, unless a deadline cut
+        a level-3 bound short above the target)."""
+        with self.lock:
+            self.untried.discard(guess)
+            final = level == 3 or value <= self.target
+            (self.bounds if final else self.pending).append((value, guess))
+            short = level == 3 and value > self.target and time.perf_counter() > self.deadline
+            if word is not None and self.journal is not None and not short:
+                self.journal.append({"guess": word, "bound": value, "level": level})
+            if word is not None:
+                self.tell()
+
+    def tell(self) -> None:
+        """Progress: the first guesses settled so far of those above the target at depth 1."""
+        if self.progress is not None:
+            self.progress(len(self.bounds), self.of)
 
 
 def settled_header(game: Game, pos: Position, target: float) -> Record:
@@ -567,10 +605,12 @@ def settled_header(game: Game, pos: Position, target: float) -> Record:
 
 
 def _check_settled(record: Record) -> None:
-    """A ValueError unless ``record`` is a header or a first guess with its bound."""
+    """A ValueError unless ``record`` is a header or a first guess with its bound (and the
+    level it was tightened to: 2 or 3, as :func:`_settle` says)."""
     if record.get("type") != "header" and not (
             isinstance(record.get("guess"), str)
-            and isinstance(record.get("bound"), int | float)):
+            and isinstance(record.get("bound"), int | float)
+            and record.get("level", 3) in (2, 3)):
         raise ValueError("not a first guess with its bound")
 
 
