@@ -5,11 +5,12 @@ bench/results/lingo-settle.md; each length's journal and runs log in
 bench/results/lingo-settle/). Every first guess whose depth-1 bound is above the prepared
 tree's total is bounded (:func:`scoring.deep_bound` with the tree's total as target) only until
 its bound is at or below that total: two guesses deep against every word, largest classes
-first, then, if still above, by counting lost games and searching its classes. When every
-first guess is at or below, no strategy beats the tree: it is optimal. Each first guess's bound
-is journaled as it is found, so a length too long for one run is finished over several (rerun
-the command; Ctrl-C or the time limit ends a run with what it found kept). ``--quick``: 2,000
-words of length 10, written nowhere.
+first, then, if still above, by counting lost games and searching its classes; the tree's own
+first guess takes the bound ``sleuth lingo prepare`` proved after it and recorded in the tree.
+When every first guess is at or below, no strategy beats the tree: it is optimal. Each first
+guess's bound is journaled as it is found, so a length too long for one run is finished over
+several (rerun the command; Ctrl-C or the time limit ends a run with what it found kept).
+``--quick``: 2,000 words of length 10, written nowhere.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None
     words = drawn(list(load_words(lingo_list(length)).words), size)
     game = lingo_game(words)
     target = _tree_total(game, words)
+    tree = load_tree(words)
+    proven = {} if tree is None or tree.opening is None else {
+        game.guess_index(tree.first): float(tree.opening)}  # prepare's proof after its opening
     before = _records(journal)
     started = time.perf_counter()
     shown = [0.0]
@@ -63,7 +67,7 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None
     counts = [0, 0]
     try:
         bound = deep_bound(game, seconds=minutes * 60, target=target, journal=journal,
-                           progress=progress)
+                           progress=progress, proven=proven)
         verdict = (f"optimal over every first guess (largest bound {bound.total / len(words):.2f},"
                    f" {game.guess_labels[bound.guess]})" if bound.total <= target else
                    f"open: {game.guess_labels[bound.guess]} at most "

@@ -209,18 +209,26 @@ def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Tab
 def _bounded(console: Console, game: Game, seconds: float, target: float | None,
              journal: Path | None) -> Bound:
     """:func:`scoring.deep_bound` under a progress bar: of the seconds it has, or, with a
-    ``journal``, of the first guesses it settles; a journal of another question is one line."""
+    ``journal``, of the first guesses it settles; a journal of another question is one line.
+    With a ``target``, the prepared tree's first guess (when the words have a tree) takes the
+    bound its preparation proved after it."""
     from sleuth.core.journal import JournalError
+    from sleuth.games.lingo.prepare import load_tree
     from sleuth.games.lingo.scoring import deep_bound
+
+    tree = load_tree(game.secret_labels)
+    proven = {} if tree is None or tree.opening is None else {
+        game.guess_index(tree.first): float(tree.opening)}
 
     if journal is None:
         with Bar(console, "bounding the best possible mean", unit="s").timed(seconds):
-            return _interruptible(console, lambda: deep_bound(game, seconds=seconds,
-                                                              target=target))
+            return _interruptible(console, lambda: deep_bound(
+                game, seconds=seconds, target=target, proven=proven))
     with Bar(console, "first guesses settled") as bar:
         try:
             return _interruptible(console, lambda: deep_bound(
-                game, seconds=seconds, target=target, journal=journal, progress=bar))
+                game, seconds=seconds, target=target, journal=journal, progress=bar,
+                proven=proven))
         except JournalError as error:
             raise fail(f"--journal: {error}", 2) from None
 

@@ -248,3 +248,17 @@ def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> N
     assert told[0] == (final, above) and sorted(journal.read_text().splitlines()) == sorted(lines)
     with pytest.raises(JournalError, match="other settings: target"):
         deep_bound(game, target=target - 100, journal=journal)
+
+
+def test_a_first_guess_proven_elsewhere_keeps_that_bound(lingo_dir) -> None:
+    """A bound given as proven is taken as it is: above the target it answers the question
+    before any first guess is tightened; at or below it, the rest settle as without it."""
+    from sleuth.games.lingo.scoring import deep_bound
+
+    secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:200]
+    game = lingo_game(secrets)
+    target = deep_bound(game).total
+    guess = game.guess_index(secrets[7])
+    above = deep_bound(game, target=target, proven={guess: target + 100})
+    assert above.total >= target + 100 and above.refined == 0
+    assert deep_bound(game, target=target, proven={guess: 0.0}).total <= target

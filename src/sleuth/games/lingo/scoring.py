@@ -430,7 +430,8 @@ class _Bounder:
 
 def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0,
                target: float | None = None, journal: Path | None = None,
-               progress: Callable[[int, int], None] | None = None) -> Bound:
+               progress: Callable[[int, int], None] | None = None,
+               proven: dict[int, float] | None = None) -> Bound:
     """A sound upper bound on the best total score, as tight as ``seconds`` allow.
 
     Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`, lowered where
@@ -449,7 +450,9 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     can exceed it, and below it (:meth:`Bound.rules_out`) only when none can reach it. Each
     first guess's bound is then appended to ``journal`` (:data:`SETTLED`) as it is found and a
     rerun skips those recorded, so a long question is asked over several runs; ``progress(done,
-    of)`` is told as first guesses are settled.
+    of)`` is told as first guesses are settled. ``proven`` (with a target): bounds on some first
+    guesses proven elsewhere (as :func:`sleuth.games.lingo.prepare.prepare` proves its tree's
+    opening), taken as they are.
     """
     pos = game.start() if position is None else position
     if game.weights is not None or pos.cost >= game.max_cost:
@@ -460,9 +463,11 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     deadline = time.perf_counter() + seconds
     if target is not None:
         if journal is None:
-            return _settle(game, pos, pool, first, float(target), deadline, progress=progress)
+            return _settle(game, pos, pool, first, float(target), deadline, None, progress,
+                           proven)
         with open_journal(journal, settled_header(game, pos, float(target)), SETTLED) as book:
-            return _settle(game, pos, pool, first, float(target), deadline, book, progress)
+            return _settle(game, pos, pool, first, float(target), deadline, book, progress,
+                           proven)
     order = np.argsort(-first, kind="stable")
     last = 3 if bounder.searchable else 2
     heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
@@ -492,7 +497,8 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
 
 def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, target: float,
             deadline: float, journal: Journal | None = None,
-            progress: Callable[[int, int], None] | None = None) -> Bound:
+            progress: Callable[[int, int], None] | None = None,
+            proven: dict[int, float] | None = None) -> Bound:
     """Whether any strategy can reach ``target``: every first guess whose depth-1 bound
     (``first``) is above it is tightened as in :func:`deep_bound`, but only until it is at or
     below ``target``, on every core: first all of them two guesses deep (which stops there too),
@@ -501,12 +507,16 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
     The bound returned is the largest over all first guesses (the untried ones at their
     depth-1 bound): at most ``target`` only when no strategy exceeds it. Each first guess's
     bound is appended to ``journal`` with its level; one recorded there is taken as it is, or,
-    above ``target`` at level 2, tightened further."""
+    above ``target`` at level 2, tightened further; one in ``proven`` is taken as it is."""
     labels = game.guess_labels
     state = _Settling(target, deadline, journal, progress, int((first > target).sum()))
+    proven = proven or {}
     for record in [] if journal is None else journal.found.records:
-        state.add(float(record["bound"]), game.guess_index(record["guess"]),
-                  int(record.get("level", 3)), None)
+        if game.guess_index(record["guess"]) not in proven:
+            state.add(float(record["bound"]), game.guess_index(record["guess"]),
+                      int(record.get("level", 3)), None)
+    for guess, value in proven.items():
+        state.add(float(value), guess, 3, None)
     recorded = {labels[g] for _, g in state.bounds} | {labels[g] for _, g in state.pending}
     order = [int(pool[i]) for i in np.argsort(-first, kind="stable")
              if first[i] > target and labels[int(pool[i])] not in recorded]
