@@ -659,7 +659,7 @@ def evaluate(
     ```
     sleuth lingo evaluate --length 5 --strategy tournament --strategy entropy
     sleuth lingo evaluate --length 9 --reach 308.5
-    sleuth lingo evaluate --length 9 --reach 306.8629 --bound-seconds 7200 --journal j9.jsonl
+    sleuth lingo evaluate --length 9 --reach 306.8562 --bound-seconds 7200 --journal j9.jsonl
     ```
     """
     import time
