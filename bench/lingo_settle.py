@@ -58,31 +58,36 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None
     shown = [0.0]
 
     def progress(done: int, of: int) -> None:
+        counts[:] = [done, of]
         if time.perf_counter() - shown[0] > 60 or done == of:
             shown[0] = time.perf_counter()
             print(f"  length {length}: {done:,} of {of:,} first guesses settled, "
                   f"{shown[0] - started:.0f} s", flush=True)
-            counts[:] = [done, of]
 
     counts = [0, 0]
     try:
         bound = deep_bound(game, seconds=minutes * 60, target=target, journal=journal,
                            progress=progress, proven=proven)
-        verdict = (f"optimal over every first guess (largest bound {bound.total / len(words):.2f},"
-                   f" {game.guess_labels[bound.guess]})" if bound.total <= target else
-                   f"open: {game.guess_labels[bound.guess]} at most "
-                   f"{bound.total / len(words):.2f}")
+        optimal = bound.total <= target
     except KeyboardInterrupt:
-        verdict = "open: stopped"
+        optimal = False
     records = _records(journal)
-    above = [r for r in records if r["bound"] > target]
-    if above and not verdict.startswith("optimal"):
-        worst = max(above, key=lambda r: r["bound"])
-        verdict = f"beaten? {worst['guess']} at most {worst['bound'] / len(words):.2f}"
-    largest = max((r["bound"] for r in records if r["bound"] <= target), default=float("nan"))
+    final = {r["guess"]: r["bound"] for r in records if r.get("level", 3) == 3
+             or r["bound"] <= target}
+    above = {word: value for word, value in final.items() if value > target}
+    if optimal:
+        verdict = (f"optimal over every first guess (the largest bound "
+                   f"{bound.total / len(words):.2f}, {game.guess_labels[bound.guess]})")
+    elif above:
+        word = max(above, key=above.__getitem__)
+        verdict = f"not shown: {word} at most {above[word] / len(words):.2f}, searched"
+    else:
+        verdict = f"open: {counts[1] - counts[0]:,} first guesses still to settle"
+    largest = max((v for v in final.values() if v <= target), default=float("nan"))
     row = (f"| {length} | {len(words):,} | {target / len(words):.2f} | {counts[1]:,} | "
-           f"{len(records):,} | {largest / len(words):.2f} | {verdict} |")
-    return row, len(records) - len(before), time.perf_counter() - started
+           f"{counts[0]:,} | {largest / len(words):.2f} | {verdict} |")
+    return row, len({r["guess"] for r in records} - {r["guess"] for r in before}), \
+        time.perf_counter() - started
 
 
 def _tree_total(game, words: list[str]) -> float:
