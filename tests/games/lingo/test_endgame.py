@@ -278,3 +278,51 @@ def test_renumbered_context_needs_room_for_every_secret() -> None:
     ctx = context(game.guesses[:1], fb.solved_code(21))
     with pytest.raises(ValueError, match="2 secrets but only 1 guesses"):
         best_value(ctx, game.secrets, np.arange(2), np.arange(2), np.array([200.0, 100.0]))
+
+
+def same_bounds(plain: tuple, read: tuple) -> bool:
+    """Whether two :func:`class_bounds` answers agree: hit, classes and bounds."""
+    return plain[0] == read[0] and len(plain[1]) == len(read[1]) and all(
+        np.array_equal(a, b) for a, b in zip(plain[1], read[1], strict=True)) and np.allclose(
+        plain[2], read[2])
+
+
+@settings(max_examples=60, deadline=None)
+@given(words, guesses, st.integers(2, 4), st.floats(0, 1))
+def test_a_code_table_gives_the_bounds_computed_codes_give(
+        secrets: list[str], extra: list[str], attempts: int, share: float) -> None:
+    """Codes read from a table (every word on every secret, as :func:`feedback.codes` gives
+    them) give the same classes and bounds, exact or stopped at a target."""
+    from sleuth.games.lingo.endgame import class_bounds, code_table
+
+    game, ctx, _, own, pts = start(secrets, extra, attempts)
+    table = code_table(game.guesses, game.secrets)
+    assert np.array_equal(table, fb.codes(game.guesses, game.secrets).T)
+    ids = np.arange(len(game.secrets))
+    for g in range(len(game.guesses)):
+        hit, _, cheap = class_bounds(ctx, game.secrets, own, pts, g)
+        target = pts[0] * hit + share * cheap.sum()
+        for kwargs in ({"exact": True}, {"exact": True, "target": target}, {}):
+            assert same_bounds(class_bounds(ctx, game.secrets, own, pts, g, **kwargs),
+                               class_bounds(ctx, game.secrets, own, pts, g, table=table,
+                                            ids=ids, **kwargs))
+
+
+def test_a_code_table_wider_than_a_block_gives_the_same_bounds(lingo_dir) -> None:
+    """On the official five-letter guesses (many blocks of the table's rows) and a few hundred
+    secrets drawn from them, the table's bounds are the computed ones, for several openers."""
+    from sleuth.games.lingo.endgame import TABLE_BLOCK, class_bounds, code_table
+
+    every = (lingo_dir / "wordlist5.txt").read_text().split()
+    secrets = [every[i] for i in np.random.default_rng(0).choice(len(every), 300, False)]
+    game = lingo_game(secrets, every)
+    ctx = context(game.guesses, fb.solved_code(5))
+    own, pts = game.guess_of_secret(game.start().candidates), np.array([400.0, 300, 200, 100])
+    table = code_table(game.guesses, game.secrets)
+    assert table.shape[1] > 10 * TABLE_BLOCK
+    for word in ["tares", "fuzzy", secrets[0], secrets[1]]:
+        g = game.guess_index(word)
+        assert same_bounds(
+            class_bounds(ctx, game.secrets, own, pts, g, exact=True),
+            class_bounds(ctx, game.secrets, own, pts, g, exact=True, table=table,
+                         ids=np.arange(len(secrets))))

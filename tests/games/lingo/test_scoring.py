@@ -262,3 +262,18 @@ def test_a_first_guess_proven_elsewhere_keeps_that_bound(lingo_dir) -> None:
     above = deep_bound(game, target=target, proven={guess: target + 100})
     assert above.total >= target + 100 and above.refined == 0
     assert deep_bound(game, target=target, proven={guess: 0.0}).total <= target
+
+
+def test_settling_with_a_code_table_answers_as_without(lingo_dir, monkeypatch) -> None:
+    """Settling first guesses with the table of every word's codes (built when many are to
+    settle) gives the answer computing the codes gives."""
+    from sleuth.games.lingo import scoring
+
+    secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:200]
+    game = lingo_game(secrets)
+    target = scoring.deep_bound(game).total
+    answers = []
+    for start_at in (10**9, 0):
+        monkeypatch.setattr(scoring, "TABLE_FROM", start_at)
+        answers.append(scoring.deep_bound(game, target=target - 300))
+    assert answers[0] == answers[1]

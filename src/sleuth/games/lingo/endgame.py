@@ -474,20 +474,89 @@ def codes_cap(length: int, s: int, pts: np.ndarray) -> float:
 
 @njit(cache=True, nogil=True)
 def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
-                 exact: bool) -> float:
+                 exact: bool, table: np.ndarray, ids: np.ndarray) -> float:
     """Upper bound on V(sub) (``pts`` at least three long). A candidate splitting the rest into
     singletons reaches p_1 + p_2 (s - 1), the most possible. Without one no guess beats
     max(p_1 + p_2 (s - 2) + p_3, p_2 s): a candidate leaves two secrets together, any other word
     names none at once; nor more than :func:`codes_cap`. With ``exact`` that cap is lowered to
-    the best :func:`_bound` of any guess."""
+    the best :func:`_bound` of any guess, read from ``table`` (rows ``ids``, see
+    :func:`code_table`) when it has rows."""
     s = sub.shape[0]
     if s <= 2:
         return pts[0] + pts[1] * (s - 1)
-    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], exact)
+    read = exact and table.shape[0] > 0
+    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], exact and not read)
     if perfect:
         return best
+    if read:
+        best = _table_best(ctx, table, ids, best, pts[0], pts[1], pts[2])
     cap = _unsplit_cap(sub.shape[1], s, pts)
     return min(best, cap) if exact else cap
+
+
+#: Guesses whose codes :func:`_table_best` copies at a time from a table's rows (a block of
+#: codes that stays in the cache while each guess's classes are counted).
+TABLE_BLOCK = 256
+
+
+@njit(cache=True, nogil=True)
+def _table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, pa: float,
+                pb: float, pc: float) -> float:
+    """The best :func:`_split_value` of any guess on the secrets ``ids`` (rows of ``table``,
+    see :func:`code_table`), at least ``best`` (what the candidates reach), until it reaches
+    pb * n: :func:`_best_split`'s every-word pass, reading codes instead of computing them."""
+    n = ids.shape[0]
+    block = np.empty((TABLE_BLOCK, n), table.dtype)
+    stamp, solved = ctx.stamp, ctx.solved
+    for start in range(0, table.shape[1], TABLE_BLOCK):
+        if best >= pb * n - EPS:
+            break
+        width = min(TABLE_BLOCK, table.shape[1] - start)
+        for k in range(n):
+            row = table[ids[k]]
+            for t in range(width):
+                block[t, k] = row[start + t]
+        for t in range(width):
+            gen = stamp[-1] + 1
+            stamp[-1] = gen
+            classes = hit = 0
+            for k in range(n):
+                c = block[t, k]
+                if stamp[c] != gen:
+                    stamp[c] = gen
+                    classes += 1
+                    if c == solved:
+                        hit = 1
+            best = max(best, _split_value(classes, hit, n, pa, pb, pc))
+    return best
+
+
+def code_table(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    """The feedback code of every guess on every secret, a row a secret (uint16: words of up
+    to 10 letters), for :func:`class_bounds` to read instead of computing.
+
+    >>> from sleuth.words import feedback as fb
+    >>> code_table(fb.encode(["ab", "ba"]), fb.encode(["ab", "bb"])).tolist()
+    [[8, 4], [2, 6]]
+    """
+    if 3 ** guesses.shape[1] > 1 << 16:
+        raise ValueError("code tables are for words of up to 10 letters")
+    out = np.empty((len(secrets), len(guesses)), np.uint16)
+    step = max(1, 20_000_000 // max(1, len(guesses)))
+    for start in range(0, len(secrets), step):
+        out[start:start + step] = codes(guesses, secrets[start:start + step]).T
+    return out
+
+
+def table_fits(guesses: int, secrets: int) -> bool:
+    """Whether a :func:`code_table` of this size takes at most half the memory free now."""
+    import os
+
+    try:
+        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return False
+    return 2 * guesses * secrets <= free // 2
 
 
 @njit(cache=True, nogil=True)
@@ -498,12 +567,13 @@ def _unsplit_cap(length: int, s: int, pts: np.ndarray) -> float:
 
 @njit(cache=True, nogil=True)
 def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.ndarray, g: int,
-                  exact: bool, target: float
+                  exact: bool, target: float, table: np.ndarray, ids: np.ndarray
                   ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Guess ``g``'s hit, its unsolved classes (see :func:`_classes`) and the
-    :func:`_class_bound` of each. With ``exact`` and a finite ``target``, the classes get the
-    cheap bound first and then the exact one, largest first, only until the guess's total
-    (its hit at ``pts[0]`` and the bounds) is at most ``target``."""
+    :func:`_class_bound` of each (``ids``: the rows of ``secrets`` in ``table``). With
+    ``exact`` and a finite ``target``, the classes get the cheap bound first and then the exact
+    one, largest first, only until the guess's total (its hit at ``pts[0]`` and the bounds) is
+    at most ``target``."""
     letter_set, counts = _secret_tables(secrets)
     row = np.empty(secrets.shape[0], np.int64)
     _, hit = _codes(ctx, g, secrets, letter_set, counts, row)
@@ -512,14 +582,16 @@ def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.nd
     staged = exact and target > -np.inf
     for t in range(starts.shape[0]):
         part = order[starts[t]:starts[t] + sizes[t]]
-        caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], exact and not staged)
+        caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], exact and not staged,
+                               table, ids[part] if table.shape[0] else ids)
     if staged:
         total = pts[0] * hit + caps.sum()
         for t in range(starts.shape[0]):
             if total <= target:
                 break
             part = order[starts[t]:starts[t] + sizes[t]]
-            tight = _class_bound(ctx, secrets[part], own[part], pts[1:], True)
+            tight = _class_bound(ctx, secrets[part], own[part], pts[1:], True, table,
+                                 ids[part] if table.shape[0] else ids)
             total -= caps[t] - tight
             caps[t] = tight
     return hit, order, starts, sizes, caps
@@ -792,24 +864,33 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
 
 
 def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,
-                 guess: int, *, exact: bool = False,
-                 target: float = -np.inf) -> tuple[bool, list[np.ndarray], np.ndarray]:
+                 guess: int, *, exact: bool = False, target: float = -np.inf,
+                 table: np.ndarray | None = None, ids: np.ndarray | None = None
+                 ) -> tuple[bool, list[np.ndarray], np.ndarray]:
     """Whether ``guess`` names one of the ``secrets`` (letter rows; ``own`` their guess indices,
     -1 if unguessable), its other classes (sorted indices into ``secrets``), and a sound upper
     bound on each class's best total with the attempts after it (``points`` from this one on):
     what the class's best next guess could reach if each of its own classes then named one
     secret at once and the rest on the attempt after. Cheap without ``exact`` (only the class's
     candidates are tried as next guesses); with it every word is, but with a finite ``target``
-    only until the guess's total (its hit and the bounds) is at most ``target``."""
+    only until the guess's total (its hit and the bounds) is at most ``target``. A ``table``
+    (:func:`code_table` of the context's guesses on some secrets, ``ids`` the rows of
+    ``secrets`` in it) gives every word's codes faster than computing them, to the same
+    bounds."""
     pts = np.zeros(max(4, len(points)))
     pts[:len(points)] = points
     _check_fits(ctx, len(secrets))
+    if table is None or ids is None:
+        table, ids = _NO_TABLE, np.zeros(0, np.int64)
     hit, order, starts, sizes, caps = _class_bounds(
         ctx, np.ascontiguousarray(secrets, dtype=np.uint8),
         np.ascontiguousarray(own, dtype=np.int64), pts, int(guess), bool(exact),
-        float(target))
+        float(target), table, np.ascontiguousarray(ids, dtype=np.int64))
     parts = [order[a:a + b] for a, b in zip(starts, sizes, strict=True)]
     return bool(hit), parts, caps
+
+
+_NO_TABLE = np.zeros((0, 0), np.uint16)
 
 
 def guess_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,

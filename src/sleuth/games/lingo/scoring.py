@@ -315,10 +315,10 @@ class Searched(NamedTuple):
 class _Bounder:
     """The three ever tighter bounds of a first guess that :func:`deep_bound` asks for."""
 
-    def __init__(self, game: Game, pos: Position) -> None:
+    def __init__(self, game: Game, pos: Position, table: np.ndarray | None = None) -> None:
         from sleuth.games.lingo import endgame
 
-        self.game, self.pos, self.endgame = game, pos, endgame
+        self.game, self.pos, self.endgame, self.table = game, pos, endgame, table
         solved = game.solved_code()
         self.ctx = endgame.context(game.guesses, solved)
         self.short = endgame.context(game.guesses, solved, exact=10, width=4)
@@ -336,9 +336,9 @@ class _Bounder:
     def two_deep(self, guess: int, exact: bool, target: float = -np.inf) -> float:
         """Level 1 (only candidates tried as second guesses) or level 2 (every word, only until
         the bound is at most ``target``); level 2 keeps its class bounds for level 3."""
-        hit, parts, caps = self.endgame.class_bounds(self.ctx, self.secrets, self.own,
-                                                     self.points, guess, exact=exact,
-                                                     target=target)
+        hit, parts, caps = self.endgame.class_bounds(
+            self.ctx, self.secrets, self.own, self.points, guess, exact=exact, target=target,
+            table=self.table, ids=None if self.table is None else np.arange(len(self.secrets)))
         if exact:
             self.classes[guess] = hit, parts, caps
         return float(self.points[0] * hit + caps.sum())
@@ -521,11 +521,12 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
     order = [int(pool[i]) for i in np.argsort(-first, kind="stable")
              if first[i] > target and labels[int(pool[i])] not in recorded]
     state.tell()
+    table = _shared_table(game, pos, len(order))
     for level, guesses in ((2, order), (3, None)):
         queue = iter(guesses if guesses is not None else state.next_level())
 
         def work(_: int, level: int = level, queue: Iterator[int] = queue) -> None:
-            bounder = _Bounder(game, pos)
+            bounder = _Bounder(game, pos, table)
             while (guess := state.take(queue, level)) is not None:
                 value = bounder.two_deep(guess, exact=False)
                 if value > target:
@@ -545,6 +546,24 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
         bounds.append((float(first[best]), int(pool[best])))
     total, guess = max(bounds)
     return Bound(float(total), guess, False, False, state.refined)
+
+
+#: First guesses to settle from which a table of every word's codes on every candidate pays
+#: (it takes about the time of a few of them to build: 70 s at length 9).
+TABLE_FROM = 50
+
+
+def _shared_table(game: Game, pos: Position, guesses: int) -> np.ndarray | None:
+    """The codes of every word on the candidates (:func:`endgame.code_table`), for the threads
+    to read instead of computing, when ``guesses`` first guesses are many enough to pay for it
+    and it fits in memory; else None."""
+    from sleuth.games.lingo import endgame
+
+    n = int(pos.candidates.size)
+    if guesses < TABLE_FROM or 3 ** game.guesses.shape[1] > 1 << 16 or \
+            not endgame.table_fits(len(game.guesses), n):
+        return None
+    return endgame.code_table(game.guesses, game.secrets[pos.candidates])
 
 
 class _Settling:
