@@ -26,6 +26,7 @@ SCRIPTS = {
     "lingo_cold": ("| length | words | games | first game (compiling) |", ["lists", "processes"]),
     "lingo_floors": ("| length | words | floor | prepared |", ["lists"]),
     "lingo_openers": ("| length | rank | first guess |", ["lists"]),
+    "lingo_table": ("| first guess | depth 1 | bound | computed (s) |", ["lists"]),
     "lingo_settle": ("| length | words | tree | first guesses above it at depth 1 |", ["lists"]),
     "pit": ("| player | 4 | 5 | total |", ["lists", "processes"]),
     "install": ("| what | figure | notes |", ["processes"]),
@@ -231,6 +232,8 @@ REFUSALS = [
     ("sweep_order", ["--lists", "nope"], "--lists: no published ranking of 'nope'"),
     ("sweep_order", ["--mode", "easy"], "invalid choice: 'easy'"),
     ("lingo_settle", ["--minutes", "0"], "--minutes must be above 0"),
+    ("lingo_table", ["--length", "11"], "--length takes 4..10"),
+    ("lingo_table", ["--openers", "0"], "--openers takes 1 or more"),
 ]
 
 

@@ -528,9 +528,7 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
         def work(_: int, level: int = level, queue: Iterator[int] = queue) -> None:
             bounder = _Bounder(game, pos, table)
             while (guess := state.take(queue, level)) is not None:
-                value = bounder.two_deep(guess, exact=False)
-                if value > target:
-                    value = bounder.two_deep(guess, exact=True, target=target)
+                value = bounder.two_deep(guess, exact=True, target=target)  # cheap bounds first
                 if level == 3 and value > target and bounder.searchable:
                     value = bounder.searched(guess, deadline)[0]
                 bounder.classes.pop(guess, None)

@@ -1,0 +1,100 @@
+"""Lingo bounds two guesses deep: codes read from a table against codes computed.
+
+Run: ``python -m bench.lingo_table [--length 9] [--openers 10] [--seed 0]`` (writes
+bench/results/lingo-table.md). Draws ``--openers`` first guesses (numpy's default_rng(seed))
+among those whose depth-1 bound is above the prepared tree's total and bounds each two guesses
+deep only until it is at or below that total, as ``bench.lingo_settle`` does, once computing
+every word's codes on each class and once reading them from the table of every word on every
+secret (:func:`endgame.code_table`, built once: its time is given), one after the other for
+each opener; the two bounds must agree. ``--quick``: 2,000 words of length 10, 3 openers, no
+file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from bench.common import command_line, drawn, header, kept_unless, lingo_list
+from sleuth.games.lingo import endgame
+from sleuth.games.lingo.game import lingo_game
+from sleuth.games.lingo.prepare import load_tree
+from sleuth.games.lingo.scoring import _Bounder
+from sleuth.words.wordlist import load_words
+
+TABLE = ("| first guess | depth 1 | bound | computed (s) | table (s) | computed / table |\n"
+         "|---|---|---|---|---|---|\n")
+
+
+def rows(length: int, openers: int, seed: int, size: int | None = None) -> tuple[str, str]:
+    """The table's rows and a summary line (the table's build time, the ratio in all)."""
+    words = drawn(list(load_words(lingo_list(length)).words), size)
+    game = lingo_game(words)
+    start = game.start()
+    tree = load_tree(words)
+    plain = _Bounder(game, start)
+    first = plain.first_bounds(game.allowed_guesses(start))
+    target = float(tree.total) if tree is not None else float(np.quantile(first, 0.5))
+    began = time.perf_counter()
+    table = endgame.code_table(game.guesses, game.secrets)
+    built = time.perf_counter() - began
+    read = _Bounder(game, start, table)
+    above = np.flatnonzero(first > target)
+    picked = np.random.default_rng(seed).choice(above, min(openers, above.size), replace=False)
+    out, sums = [], [0.0, 0.0]
+    for i in sorted(int(i) for i in picked):
+        times, bounds = [], []
+        for bounder in (plain, read):
+            began = time.perf_counter()
+            bounds.append(bounder.two_deep(i, exact=True, target=target))
+            times.append(time.perf_counter() - began)
+            bounder.classes.pop(i, None)
+        if bounds[0] != bounds[1]:
+            raise SystemExit(f"{game.guess_labels[i]}: the table's bound {bounds[1]} is not "
+                             f"the computed {bounds[0]}")
+        sums = [sums[0] + times[0], sums[1] + times[1]]
+        out.append(f"| {game.guess_labels[i]} | {first[i] / len(words):.2f} | "
+                   f"{bounds[0] / len(words):.2f} | {times[0]:.2f} | {times[1]:.2f} | "
+                   f"{times[0] / times[1]:.1f} |")
+        print(out[-1], flush=True)
+    summary = (f"- length {length}, {len(words):,} words, target {target / len(words):.2f} "
+               f"({'the prepared tree' if tree is not None else 'the median depth-1 bound'}); "
+               f"{above.size:,} first guesses above it at depth 1; the table "
+               f"({table.nbytes / 1e9:.2f} GB) built in {built:.1f} s; these {len(out)}: "
+               f"{sums[0]:.1f} s computed, {sums[1]:.1f} s read, "
+               f"{sums[0] / max(sums[1], 1e-9):.1f}x")
+    return "\n".join(out) + "\n", summary
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--length", type=int, default=9)
+    parser.add_argument("--openers", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quick", action="store_true", help="2,000 words of length 10; no file")
+    args = parser.parse_args(argv)
+    if not 4 <= args.length <= 10:
+        parser.error("--length takes 4..10 (the table holds codes of up to 10 letters)")
+    if args.openers < 1:
+        parser.error("--openers takes 1 or more")
+    length, openers, size = (10, 3, 2000) if args.quick else (args.length, args.openers, None)
+    body, summary = rows(length, openers, args.seed, size)
+    print(summary)
+    text = header("Lingo bounds two guesses deep: codes read from a table, or computed",
+                  command_line("lingo_table", argv)) + (
+        f"\nSeed {args.seed} (numpy default_rng) draws the first guesses. Each is bounded two "
+        "guesses deep only until its bound is at or below the target (as `bench.lingo_settle` "
+        "settles them), once computing every word's codes on each class and once reading them "
+        "from the table of every word on every secret (`endgame.code_table`), one after the "
+        "other; both bounds agree (the run stops if not). Seconds per first guess, wall "
+        "clock, on a machine that may be shared: the ratio is the figure.\n\n"
+        f"{summary}\n\n" + TABLE + body)
+    kept_unless(args.quick, "lingo-table.md", text)
+    if args.quick:
+        print(TABLE + body)
+
+
+if __name__ == "__main__":
+    main()
