@@ -16,7 +16,6 @@ several (rerun the command; Ctrl-C or the time limit ends a run with what it fou
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import tempfile
 import time
@@ -32,10 +31,11 @@ from bench.common import (
     stoppable,
     this_run,
 )
+from sleuth.core.journal import read_journal
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
-from sleuth.games.lingo.prepare import load_tree
-from sleuth.games.lingo.scoring import deep_bound
+from sleuth.games.lingo.prepare import load_tree, proven_opening
+from sleuth.games.lingo.scoring import SETTLED, deep_bound
 from sleuth.words.wordlist import load_words
 
 OUT = RESULTS / "lingo-settle"
@@ -50,9 +50,6 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None
     words = drawn(list(load_words(lingo_list(length)).words), size)
     game = lingo_game(words)
     target = _tree_total(game, words)
-    tree = load_tree(words)
-    proven = {} if tree is None or tree.opening is None else {
-        game.guess_index(tree.first): float(tree.opening)}  # prepare's proof after its opening
     before = _records(journal)
     started = time.perf_counter()
     shown = [0.0]
@@ -67,7 +64,7 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None
     counts = [0, 0]
     try:
         bound = deep_bound(game, seconds=minutes * 60, target=target, journal=journal,
-                           progress=progress, proven=proven)
+                           progress=progress, proven=proven_opening(game))
         optimal = bound.total <= target
     except KeyboardInterrupt:
         optimal = False
@@ -102,10 +99,7 @@ def _tree_total(game, words: list[str]) -> float:
 
 def _records(journal: Path) -> list[dict]:
     """The first guesses a journal holds (none without one)."""
-    if not journal.exists():
-        return []
-    lines = [json.loads(line) for line in journal.read_text().splitlines() if line.strip()]
-    return [r for r in lines if r.get("type") != "header"]
+    return read_journal(journal, SETTLED).records if journal.exists() else []
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -75,8 +75,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="2,000 words of length 10; no file")
     args = parser.parse_args(argv)
-    if not 4 <= args.length <= 10:
-        parser.error("--length takes 4..10 (the table holds codes of up to 10 letters)")
+    if not 4 <= args.length <= endgame.TABLE_LETTERS:
+        parser.error(f"--length takes 4..{endgame.TABLE_LETTERS} (the table holds codes of up "
+                     f"to {endgame.TABLE_LETTERS} letters)")
     if args.openers < 1:
         parser.error("--openers takes 1 or more")
     length, openers, size = (10, 3, 2000) if args.quick else (args.length, args.openers, None)

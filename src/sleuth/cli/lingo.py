@@ -213,13 +213,10 @@ def _bounded(console: Console, game: Game, seconds: float, target: float | None,
     With a ``target``, the prepared tree's first guess (when the words have a tree) takes the
     bound its preparation proved after it."""
     from sleuth.core.journal import JournalError
-    from sleuth.games.lingo.prepare import load_tree
+    from sleuth.games.lingo.prepare import proven_opening
     from sleuth.games.lingo.scoring import deep_bound
 
-    tree = load_tree(game.secret_labels)
-    proven = {} if tree is None or tree.opening is None else {
-        game.guess_index(tree.first): float(tree.opening)}
-
+    proven = {} if target is None else proven_opening(game)
     if journal is None:
         with Bar(console, "bounding the best possible mean", unit="s").timed(seconds):
             return _interruptible(console, lambda: deep_bound(

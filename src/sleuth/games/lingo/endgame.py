@@ -539,8 +539,8 @@ def code_table(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
     >>> code_table(fb.encode(["ab", "ba"]), fb.encode(["ab", "bb"])).tolist()
     [[8, 4], [2, 6]]
     """
-    if 3 ** guesses.shape[1] > 1 << 16:
-        raise ValueError("code tables are for words of up to 10 letters")
+    if guesses.shape[1] > TABLE_LETTERS:
+        raise ValueError(f"code tables are for words of up to {TABLE_LETTERS} letters")
     out = np.empty((len(secrets), len(guesses)), np.uint16)
     step = max(1, 20_000_000 // max(1, len(guesses)))
     for start in range(0, len(secrets), step):
@@ -548,10 +548,17 @@ def code_table(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
     return out
 
 
-def table_fits(guesses: int, secrets: int) -> bool:
-    """Whether a :func:`code_table` of this size takes at most half the memory free now."""
+#: Longest words a :func:`code_table` holds: their codes fit in 16 bits (3**10 < 2**16).
+TABLE_LETTERS = 10
+
+
+def table_fits(guesses: int, secrets: int, length: int) -> bool:
+    """Whether a :func:`code_table` of words of ``length`` letters can be made and takes at
+    most half the memory free now."""
     import os
 
+    if length > TABLE_LETTERS:
+        return False
     try:
         free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):

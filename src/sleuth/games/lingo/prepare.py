@@ -242,6 +242,16 @@ def load_tree(words: Sequence[str], directory: Path | None = None) -> Prepared |
     return tree
 
 
+def proven_opening(game: Game) -> dict[int, float]:
+    """The bound ``prepare`` proved after the first guess of the game's prepared tree, by that
+    guess (empty when the words have no tree or it was never proven): for
+    :func:`scoring.deep_bound`'s ``proven``."""
+    tree = load_tree(game.secret_labels)
+    if tree is None or tree.opening is None:
+        return {}
+    return {game.guess_index(tree.first): float(tree.opening)}
+
+
 def save_book(tree: Prepared, folder: Path, command: str, source: str) -> Path:
     """Write ``tree`` as the shipped tree of its length into ``folder``, recording the command
     that built it (or proved it, with the book it had before), the commit and the list; a

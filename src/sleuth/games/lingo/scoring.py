@@ -558,8 +558,8 @@ def _shared_table(game: Game, pos: Position, guesses: int) -> np.ndarray | None:
     from sleuth.games.lingo import endgame
 
     n = int(pos.candidates.size)
-    if guesses < TABLE_FROM or 3 ** game.guesses.shape[1] > 1 << 16 or \
-            not endgame.table_fits(len(game.guesses), n):
+    if guesses < TABLE_FROM or not endgame.table_fits(len(game.guesses), n,
+                                                      game.guesses.shape[1]):
         return None
     return endgame.code_table(game.guesses, game.secrets[pos.candidates])
 
