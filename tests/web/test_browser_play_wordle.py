@@ -89,7 +89,8 @@ def test_a_wordle_game_played_by_typing_and_clicking(server: str, browser) -> No
     wait_for(lambda: turns(browser) == 2)
     assert browser.find_element(By.ID, "message").text == ""
     browser.find_element(By.ID, "show-left").click()
-    left = wait_for(lambda: browser.find_element(By.ID, "remaining").text)
+    left = wait_for(lambda: browser.find_element(By.ID, "remaining").text.isdigit()
+                    and browser.find_element(By.ID, "remaining").text)  # "?" until it comes
     assert int(left) == len(browser.find_elements(By.CSS_SELECTOR, "#answers li"))
     assert ANSWER.upper() in browser.find_element(By.ID, "answers").text
     type_keys(browser, "spi")
