@@ -26,10 +26,39 @@ from sleuth.words.wordlist import load_words
 
 TABLE = ("| first guess | depth 1 | bound | computed (s) | table (s) | computed / table |\n"
          "|---|---|---|---|---|---|\n")
+DROP = ("| first guess | classes | every guess counted (s) | dropped early (s) | ratio |\n"
+        "|---|---|---|---|---|\n")
 
 
-def rows(length: int, openers: int, seed: int, size: int | None = None) -> tuple[str, str]:
-    """The table's rows and a summary line (the table's build time, the ratio in all)."""
+def dropping(bounder: _Bounder, table: np.ndarray, guess: int) -> tuple[int, float, float]:
+    """The table's every-word pass (:func:`endgame._table_best`) on each class of ``guess``
+    too big for a candidate to split into singletons, from the candidates' best, counting every
+    guess's codes and dropping a guess once it cannot win: classes, the two times in seconds."""
+    ctx, pts = bounder.ctx, np.zeros(3)
+    pts[:min(3, len(bounder.points) - 1)] = bounder.points[1:4]
+    _, parts, _ = endgame.class_bounds(ctx, bounder.secrets, bounder.own, bounder.points, guess)
+    times, used = [0.0, 0.0], 0
+    for part in parts:
+        own = np.ascontiguousarray(bounder.own[part], dtype=np.int64)
+        best, _, perfect = endgame._best_split(ctx, bounder.secrets[part], own, *pts, False)
+        if part.size <= 2 or perfect:
+            continue
+        used, answers = used + 1, []
+        for k, drop in enumerate((False, True)):
+            began = time.perf_counter()
+            answers.append(endgame._table_best(ctx, table, part.astype(np.int64), best, *pts,
+                                               drop))
+            times[k] += time.perf_counter() - began
+        if answers[0] != answers[1]:
+            raise SystemExit(f"{bounder.game.guess_labels[guess]}: dropping guesses early "
+                             f"gives {answers[1]}, not {answers[0]}")
+    return used, times[0], times[1]
+
+
+def rows(length: int, openers: int, seed: int, size: int | None = None
+         ) -> tuple[str, str, str]:
+    """The table's rows, a summary line (the table's build time, the ratio in all) and the rows
+    of guesses dropped early or not (:func:`dropping`)."""
     words = drawn(list(load_words(lingo_list(length)).words), size)
     game = lingo_game(words)
     start = game.start()
@@ -43,7 +72,12 @@ def rows(length: int, openers: int, seed: int, size: int | None = None) -> tuple
     read = _Bounder(game, start, table)
     above = np.flatnonzero(first > target)
     picked = np.random.default_rng(seed).choice(above, min(openers, above.size), replace=False)
-    out, sums = [], [0.0, 0.0]
+    for bounder in (plain, read):  # compiled (or loaded from numba's cache) before timing
+        bounder.two_deep(int(picked[0]), exact=True, target=target)
+        bounder.classes.clear()
+    for drop in (False, True):
+        endgame._table_best(read.ctx, table, np.arange(3), 0.0, 3.0, 2.0, 1.0, drop)
+    out, sums, drops, dropped = [], [0.0, 0.0], [], [0.0, 0.0]
     for i in sorted(int(i) for i in picked):
         times, bounds = [], []
         for bounder in (plain, read):
@@ -59,13 +93,20 @@ def rows(length: int, openers: int, seed: int, size: int | None = None) -> tuple
                    f"{bounds[0] / len(words):.2f} | {times[0]:.2f} | {times[1]:.2f} | "
                    f"{times[0] / times[1]:.1f} |")
         print(out[-1], flush=True)
+        used, counted, early = dropping(read, table, i)
+        dropped = [dropped[0] + counted, dropped[1] + early]
+        drops.append(f"| {game.guess_labels[i]} | {used} | {counted:.2f} | {early:.2f} | "
+                     f"{counted / max(early, 1e-9):.2f} |")
+        print(drops[-1], flush=True)
     summary = (f"- length {length}, {len(words):,} words, target {target / len(words):.2f} "
                f"({'the prepared tree' if tree is not None else 'the median depth-1 bound'}); "
                f"{above.size:,} first guesses above it at depth 1; the table "
                f"({table.nbytes / 1e9:.2f} GB) built in {built:.1f} s; these {len(out)}: "
                f"{sums[0]:.1f} s computed, {sums[1]:.1f} s read, "
-               f"{sums[0] / max(sums[1], 1e-9):.1f}x")
-    return "\n".join(out) + "\n", summary
+               f"{sums[0] / max(sums[1], 1e-9):.1f}x; the table's every-word pass on all their "
+               f"classes: {dropped[0]:.1f} s counting every guess, {dropped[1]:.1f} s dropping "
+               f"a guess once it cannot win, {dropped[0] / max(dropped[1], 1e-9):.2f}x")
+    return "\n".join(out) + "\n", summary, "\n".join(drops) + "\n"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -81,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.openers < 1:
         parser.error("--openers takes 1 or more")
     length, openers, size = (10, 3, 2000) if args.quick else (args.length, args.openers, None)
-    body, summary = rows(length, openers, args.seed, size)
+    body, summary, drops = rows(length, openers, args.seed, size)
     print(summary)
     text = header("Lingo bounds two guesses deep: codes read from a table, or computed",
                   command_line("lingo_table", argv)) + (
@@ -91,10 +132,15 @@ def main(argv: list[str] | None = None) -> None:
         "from the table of every word on every secret (`endgame.code_table`), one after the "
         "other; both bounds agree (the run stops if not). Seconds per first guess, wall "
         "clock, on a machine that may be shared: the ratio is the figure.\n\n"
-        f"{summary}\n\n" + TABLE + body)
+        f"{summary}\n\n" + TABLE + body + "\nThe table's every-word pass alone "
+        "(`endgame._table_best`) on every class of each first guess that no candidate splits "
+        "into singletons, from the candidates' best: counting every guess's codes on the "
+        "class, or dropping a guess once so many of its secrets repeat a code that it cannot "
+        "beat the best so far (both give the same bound; the run stops if not).\n\n"
+        + DROP + drops)
     kept_unless(args.quick, "lingo-table.md", text)
     if args.quick:
-        print(TABLE + body)
+        print(TABLE + body + DROP + drops)
 
 
 if __name__ == "__main__":

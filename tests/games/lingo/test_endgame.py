@@ -326,3 +326,36 @@ def test_a_code_table_wider_than_a_block_gives_the_same_bounds(lingo_dir) -> Non
             class_bounds(ctx, game.secrets, own, pts, g, exact=True),
             class_bounds(ctx, game.secrets, own, pts, g, exact=True, table=table,
                          ids=np.arange(len(secrets))))
+
+
+def plain_split_best(rows: np.ndarray, solved: int, best: float, pts: np.ndarray) -> float:
+    """The best split value of any guess (a column of ``rows``: codes, a row a secret) and
+    ``best``, guess by guess: the reference for the table's every-word pass."""
+    n = rows.shape[0]
+    for column in rows.T:
+        classes, hit = len(set(column.tolist())), int(solved in column)
+        best = max(best, pts[0] * hit + (pts[1] - pts[2]) * (classes - hit) + pts[2] * (n - hit))
+    return best
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 600), st.integers(0, 2**32 - 1),
+       st.floats(0, 1), st.sampled_from([(300.0, 200.0, 100.0), (400.0, 100.0, 0.0),
+                                         (200.0, 200.0, 100.0), (300.0, 100.0, 100.0)]))
+def test_dropping_guesses_early_in_a_table_gives_the_best_split(
+        n: int, width: int, seed: int, share: float, pts: tuple) -> None:
+    """The table's every-word pass (guesses dropped once too many secrets repeat a code, or
+    not) gives the best split value of a plain count over every guess, up to the pb * n where
+    it stops looking (no guess outside the secrets can do more)."""
+    from sleuth.games.lingo.endgame import _table_best
+
+    rng = np.random.default_rng(seed)
+    ctx = context(fb.encode(["abc"]), fb.solved_code(3))
+    table = rng.integers(0, rng.integers(1, 27, endpoint=True), (n + 3, width)).astype(np.uint16)
+    ids = np.sort(rng.choice(n + 3, n, replace=False)).astype(np.int64)
+    p = np.array(pts)
+    start = share * (p[0] + p[1] * (n - 1))
+    full = plain_split_best(table[ids], ctx.solved, start, p)
+    found = [_table_best(ctx, table, ids, start, *p, abandon) for abandon in (True, False)]
+    assert found[0] == found[1]
+    assert min(found[0], p[1] * n) == pytest.approx(min(full, p[1] * n))

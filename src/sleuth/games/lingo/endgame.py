@@ -500,14 +500,47 @@ TABLE_BLOCK = 256
 
 
 @njit(cache=True, nogil=True)
+def _split_most(classes: int, n: int, pa: float, pb: float, pc: float) -> float:
+    """The larger :func:`_split_value` of ``classes`` classes of ``n``, with a hit or without."""
+    most = _split_value(classes, 0, n, pa, pb, pc)
+    if classes >= 1:
+        most = max(most, _split_value(classes, 1, n, pa, pb, pc))
+    return most
+
+
+@njit(cache=True, nogil=True)
+def _classes_needed(n: int, best: float, pa: float, pb: float, pc: float) -> int:
+    """The fewest classes a guess must make of ``n`` secrets for its :func:`_split_value` to
+    beat ``best`` (n + 1: none can); 0 when classes do not count (pb <= pc).
+
+    >>> _classes_needed(10, 1000.0, 300.0, 200.0, 100.0)  # 300 + 100 (c - 1) + 900 > 1000
+    1
+    >>> _classes_needed(10, 1950.0, 300.0, 200.0, 100.0)  # 1200 + 100 (c - 1) > 1950: c = 9
+    9
+    """
+    if pb <= pc:
+        return 0
+    guess = int(np.floor((best - pa - pc * (n - 1)) / (pb - pc))) + 2
+    c = min(n + 1, max(0, guess))
+    while c > 0 and _split_most(c - 1, n, pa, pb, pc) > best:
+        c -= 1
+    while c <= n and _split_most(c, n, pa, pb, pc) <= best:
+        c += 1
+    return c
+
+
+@njit(cache=True, nogil=True)
 def _table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, pa: float,
-                pb: float, pc: float) -> float:
+                pb: float, pc: float, abandon: bool = True) -> float:
     """The best :func:`_split_value` of any guess on the secrets ``ids`` (rows of ``table``,
     see :func:`code_table`), at least ``best`` (what the candidates reach), until it reaches
-    pb * n: :func:`_best_split`'s every-word pass, reading codes instead of computing them."""
+    pb * n: :func:`_best_split`'s every-word pass, reading codes instead of computing them.
+    With ``abandon``, a guess is dropped once too many of its secrets repeat a code for it to
+    beat the best so far (the same answer, sooner)."""
     n = ids.shape[0]
     block = np.empty((TABLE_BLOCK, n), table.dtype)
     stamp, solved = ctx.stamp, ctx.solved
+    spare, last = n, np.nan  # secrets that may repeat a code before a guess is dropped
     for start in range(0, table.shape[1], TABLE_BLOCK):
         if best >= pb * n - EPS:
             break
@@ -517,9 +550,13 @@ def _table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, p
             for t in range(width):
                 block[t, k] = row[start + t]
         for t in range(width):
+            if abandon and best != last:
+                spare, last = n - _classes_needed(n, best, pa, pb, pc), best
+            if spare < 0:  # no guess can beat it
+                return best
             gen = stamp[-1] + 1
             stamp[-1] = gen
-            classes = hit = 0
+            classes = hit = repeats = 0
             for k in range(n):
                 c = block[t, k]
                 if stamp[c] != gen:
@@ -527,7 +564,12 @@ def _table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, p
                     classes += 1
                     if c == solved:
                         hit = 1
-            best = max(best, _split_value(classes, hit, n, pa, pb, pc))
+                else:
+                    repeats += 1
+                    if repeats > spare:
+                        break
+            if repeats <= spare:
+                best = max(best, _split_value(classes, hit, n, pa, pb, pc))
     return best
 
 
