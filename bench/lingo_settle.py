@@ -10,7 +10,9 @@ first guess takes the bound ``sleuth lingo prepare`` proved after it and recorde
 When every first guess is at or below, no strategy beats the tree: it is optimal. Each first
 guess's bound is journaled as it is found, so a length too long for one run is finished over
 several (rerun the command; Ctrl-C or the time limit ends a run with what it found kept).
-``--quick``: 2,000 words of length 10, written nowhere.
+``--cluster ADDRESS``: the first guesses are bounded on that Dask scheduler's workers (each
+builds its own code table) instead of this process's threads. ``--quick``: 2,000 words of
+length 10, written nowhere.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
 from sleuth.games.lingo.prepare import load_tree, proven_opening
 from sleuth.games.lingo.scoring import SETTLED, deep_bound
+from sleuth.solve.runner import check_cluster
 from sleuth.words.wordlist import load_words
 
 OUT = RESULTS / "lingo-settle"
@@ -43,8 +46,8 @@ TABLE = ("| length | words | tree | first guesses above it at depth 1 | settled 
          "bound settled | verdict | this run | all runs |\n|---|---|---|---|---|---|---|---|---|\n")
 
 
-def settle(length: int, minutes: float, journal: Path, size: int | None = None
-           ) -> tuple[str, int, float]:
+def settle(length: int, minutes: float, journal: Path, size: int | None = None,
+           cluster: str | None = None) -> tuple[str, int, float]:
     """Settle one length's first guesses (or resume): its table row without the runs, the
     first guesses this run settled, and its seconds."""
     words = drawn(list(load_words(lingo_list(length)).words), size)
@@ -64,7 +67,7 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None
     counts = [0, 0]
     try:
         bound = deep_bound(game, seconds=minutes * 60, target=target, journal=journal,
-                           progress=progress, proven=proven_opening(game))
+                           progress=progress, proven=proven_opening(game), cluster=cluster)
         optimal = bound.total <= target
     except KeyboardInterrupt:
         optimal = False
@@ -106,13 +109,20 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lengths", type=parse_lengths, default=[9])
     parser.add_argument("--minutes", type=float, default=60.0)
+    parser.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address")
     parser.add_argument("--quick", action="store_true", help="2,000 words of length 10; no file")
     args = parser.parse_args(argv)
     if args.minutes <= 0:
         parser.error("--minutes must be above 0")
+    if args.cluster is not None:
+        try:
+            check_cluster(args.cluster)
+        except ValueError as error:
+            parser.error(f"--cluster: {error}")
     if args.quick:
         with tempfile.TemporaryDirectory() as folder:
-            row, settled, seconds = settle(10, args.minutes, Path(folder) / "quick.jsonl", 2000)
+            row, settled, seconds = settle(10, args.minutes, Path(folder) / "quick.jsonl", 2000,
+                                           args.cluster)
             print(TABLE + row + f" {settled} in {seconds:.0f} s | - |")
         return
     OUT.mkdir(parents=True, exist_ok=True)
@@ -120,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     path = RESULTS / "lingo-settle.md"
     for length in args.lengths:
         journal = OUT / f"lingo-{length}.jsonl"
-        row, settled, seconds = settle(length, args.minutes, journal)
+        row, settled, seconds = settle(length, args.minutes, journal, cluster=args.cluster)
         runs = runs_so_far(OUT / f"lingo-{length}.runs.jsonl",
                            this_run(command, seconds, settled=settled))
         total = sum(float(str(r["seconds"])) for r in runs)

@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
         + DROP + drops)
     kept_unless(args.quick, "lingo-table.md", text)
     if args.quick:
-        print(TABLE + body + DROP + drops)
+        print(TABLE + body + "\n" + DROP + drops)
 
 
 if __name__ == "__main__":

@@ -232,6 +232,7 @@ REFUSALS = [
     ("sweep_order", ["--lists", "nope"], "--lists: no published ranking of 'nope'"),
     ("sweep_order", ["--mode", "easy"], "invalid choice: 'easy'"),
     ("lingo_settle", ["--minutes", "0"], "--minutes must be above 0"),
+    ("lingo_settle", ["--cluster", "tcp://127.0.0.1:9"], "--cluster: cannot reach"),
     ("lingo_table", ["--length", "11"], "--length takes 4..10"),
     ("lingo_table", ["--openers", "0"], "--openers takes 1 or more"),
 ]

@@ -207,17 +207,17 @@ def published_table(standings: Sequence[Standing], games: dict[int, int]) -> Tab
 
 
 def _bounded(console: Console, game: Game, seconds: float, target: float | None,
-             journal: Path | None) -> Bound:
+             journal: Path | None, cluster: str | None = None) -> Bound:
     """:func:`scoring.deep_bound` under a progress bar: of the seconds it has, or, with a
-    ``journal``, of the first guesses it settles; a journal of another question is one line.
-    With a ``target``, the prepared tree's first guess (when the words have a tree) takes the
-    bound its preparation proved after it."""
+    ``journal`` or a ``cluster``, of the first guesses it settles; a journal of another
+    question is one line. With a ``target``, the prepared tree's first guess (when the words
+    have a tree) takes the bound its preparation proved after it."""
     from sleuth.core.journal import JournalError
     from sleuth.games.lingo.prepare import proven_opening
     from sleuth.games.lingo.scoring import deep_bound
 
     proven = {} if target is None else proven_opening(game)
-    if journal is None:
+    if journal is None and cluster is None:
         with Bar(console, "bounding the best possible mean", unit="s").timed(seconds):
             return _interruptible(console, lambda: deep_bound(
                 game, seconds=seconds, target=target, proven=proven))
@@ -225,7 +225,7 @@ def _bounded(console: Console, game: Game, seconds: float, target: float | None,
         try:
             return _interruptible(console, lambda: deep_bound(
                 game, seconds=seconds, target=target, journal=journal, progress=bar,
-                proven=proven))
+                proven=proven, cluster=cluster))
         except JournalError as error:
             raise fail(f"--journal: {error}", 2) from None
 
@@ -638,6 +638,9 @@ def evaluate(
         metavar="FILE", help="With --reach: keep each first guess's bound in FILE as it is "
         "found, and resume from it, so that a long question is answered over several runs "
         "(the same words and MEAN).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        metavar="ADDRESS", help="With --reach: settle the first guesses on the Dask scheduler "
+        "at ADDRESS (tcp://host:8786) instead of this process's threads.")] = None,
     plot: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Draw each strategy's words per attempt into FILE (.png, .svg or "
         ".pdf); none without it.")] = None,
@@ -657,6 +660,7 @@ def evaluate(
     sleuth lingo evaluate --length 5 --strategy tournament --strategy entropy
     sleuth lingo evaluate --length 9 --reach 308.5
     sleuth lingo evaluate --length 9 --reach 306.8562 --bound-seconds 7200 --journal j9.jsonl
+    sleuth lingo evaluate --length 8 --reach 289.92 --bound-seconds 9000 --cluster tcp://s:8786
     ```
     """
     import time
@@ -679,6 +683,8 @@ def evaluate(
             raise ValueError("--reach is answered by the bound: drop --no-bound")
         if journal is not None and reach is None:
             raise ValueError("--journal keeps the first guesses --reach settles: give --reach")
+        if cluster is not None and reach is None:
+            raise ValueError("--cluster settles the first guesses of --reach: give --reach")
         word_list = load_word_list(words, list_name)
         secrets = [w for w in word_list if len(w) == length]
         if not secrets:
@@ -688,6 +694,7 @@ def evaluate(
         raise fail(str(error), 2) from error
     if journal is not None:
         writable_option(journal, "--journal")
+    reachable_cluster(cluster)
     compile_notice(COMPILE_SECONDS, *KERNELS)
     game = lingo_game(secrets)
     best = None
@@ -695,7 +702,8 @@ def evaluate(
              "(exact, every word)")
     if bound:
         proof = _bounded(console, game, bound_seconds,  # a mean given to a few digits
-                         None if reach is None else reach * len(secrets) + 1e-6, journal)
+                         None if reach is None else reach * len(secrets) + 1e-6, journal,
+                         cluster)
         best = proof.total / len(secrets)
         opener = game.guess_labels[proof.guess]
         if reach is not None:

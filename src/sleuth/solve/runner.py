@@ -10,12 +10,13 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import as_completed as futures_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.machinery import ModuleSpec
-from typing import TYPE_CHECKING, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias, TypeVar, cast
 
 import numpy as np
 
@@ -478,3 +479,50 @@ def _dask_workers(data: object, cluster: str | Client) -> Workers:
         return client.submit(fn, *args, pure=False)
 
     return Workers(submit, as_completed, ref, close, lambda: None)
+
+
+class BatchRunner(NamedTuple):
+    """Where the batches run: ``submit`` and ``as_completed``; then ``close`` (the workers
+    finish) or ``abort`` (they are ended at once, as on Ctrl-C); ``slots``: how many batches
+    run at once (worker processes, or the cluster's worker threads when it was asked)."""
+
+    submit: Callable
+    as_completed: Callable
+    close: Callable[[], None]
+    abort: Callable[[], None]
+    slots: int = 1
+
+
+def batch_runner(workers: int, cluster: Cluster) -> BatchRunner:
+    """A :class:`BatchRunner` on a pool of ``workers`` processes, or on a Dask cluster."""
+    if cluster is not None:
+        from distributed import Client, as_completed
+
+        if isinstance(cluster, str):
+            client = Client(cluster)
+            close: Callable[[], None] = client.close  # a client made here is closed here
+        else:
+            client, close = cluster, _keep_open
+        slots = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+        return BatchRunner(partial(client.submit, pure=False), as_completed, close, close,
+                           max(1, slots))
+    import multiprocessing
+
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=ignore_sigint)
+
+    def submit(fn: Callable, *args: object) -> object:
+        with sigint_blocked():  # the pool starts its processes as tasks come
+            return pool.submit(fn, *args)
+
+    def abort() -> None:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    return BatchRunner(submit, futures_completed, lambda: pool.shutdown(cancel_futures=True),
+                       abort, workers)
+
+
+def _keep_open() -> None:
+    """What closing a Dask client passed in does: nothing (its owner closes it)."""

@@ -438,6 +438,35 @@ def test_evaluate_command_settles_whether_a_mean_is_reachable(lingo_dir: Path,
     assert lines[0].startswith('{"type": "header"') and len(lines) == len(set(lines))
 
 
+@pytest.mark.cluster
+def test_evaluate_command_settles_a_mean_on_a_dask_cluster(lingo_dir: Path,
+                                                           tmp_path: Path) -> None:
+    """--reach with --cluster: the first guesses settled on the cluster's workers, journaled
+    as on this process's threads, with the same title."""
+    from distributed import LocalCluster
+
+    from sleuth.games.lingo.scoring import deep_bound
+
+    words = (lingo_dir / "wordlist13.txt").read_text().split()[:800]
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(words) + "\n")
+    best = deep_bound(lingo_game(words)).total / len(words)
+    outputs, journals = [], [tmp_path / "here.jsonl", tmp_path / "there.jsonl"]
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster:
+        for journal, where in zip(journals, ([], ["--cluster", cluster.scheduler_address]),
+                                  strict=True):
+            result = CliRunner().invoke(app, [
+                "lingo", "evaluate", "--words", str(listing), "--length", "13", "--strategy",
+                "entropy", "--reach", str(best), "--journal", str(journal), *where],
+                env={"COLUMNS": "200"})
+            assert result.exit_code == 0, result.output
+            outputs.append(" ".join(result.output.split()))
+    assert all(f"no strategy averages more than {best:g}" in out for out in outputs)
+    assert sorted(journals[0].read_text().splitlines()) == sorted(
+        journals[1].read_text().splitlines())
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("length", [12, 13])
 def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, tmp_path: Path,
@@ -460,6 +489,8 @@ def test_prepared_trees_are_optimal_on_the_official_long_words(lingo_dir: Path, 
     (["--reach", "300", "--no-bound"], "--reach is answered by the bound"),
     (["--journal", "j.jsonl"], "--journal keeps the first guesses --reach settles"),
     (["--reach", "300", "--journal", "/nonexistent/j.jsonl"], "--journal: "),
+    (["--cluster", "tcp://127.0.0.1:9"], "--cluster settles the first guesses of --reach"),
+    (["--reach", "300", "--cluster", "tcp://127.0.0.1:9"], "--cluster: cannot reach"),
 ])
 def test_evaluate_command_rejects_bad_input_clearly(tmp_path: Path, args: list[str],
                                                     message: str) -> None:

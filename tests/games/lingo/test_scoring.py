@@ -284,3 +284,28 @@ def test_settling_with_a_code_table_answers_as_without(lingo_dir, monkeypatch) -
             assert answers[0].total <= target
         else:
             assert answers[0].total > aim and answers[1].total > aim
+
+
+def test_settling_on_a_dask_cluster_answers_as_on_threads(lingo_dir, tmp_path) -> None:
+    """First guesses settled in batches on a Dask cluster's workers give the answer and the
+    journal the threads of one process give (the same bound for each first guess), and the
+    same verdict on a target out of reach."""
+    from distributed import Client, LocalCluster
+
+    from sleuth.games.lingo.scoring import deep_bound
+
+    secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:200]
+    game = lingo_game(secrets)
+    target = deep_bound(game).total
+    here, there = tmp_path / "here.jsonl", tmp_path / "there.jsonl"
+    plain = deep_bound(game, target=target, journal=here)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        told: list[tuple[int, int]] = []
+        found = deep_bound(game, target=target, journal=there, cluster=client,
+                           progress=lambda done, of: told.append((done, of)))
+        low = deep_bound(game, target=target - 300, cluster=client)
+    assert (found.total, found.guess) == (plain.total, plain.guess) and found.total <= target
+    assert sorted(here.read_text().splitlines()) == sorted(there.read_text().splitlines())
+    assert told[-1][0] == told[-1][1] > 0
+    assert low.total > target - 300

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import as_completed as futures_completed
 from dataclasses import asdict, dataclass, field, replace
-from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -41,7 +38,7 @@ from sleuth.games.lingo.rules import ATTEMPTS, points
 from sleuth.words import feedback as fb
 
 if TYPE_CHECKING:
-    from sleuth.solve.runner import Cluster
+    from sleuth.solve.runner import BatchRunner, Cluster
 
 PROVE_SECONDS = 300.0  # for the proof after the tree's opening (most of it counting lost games)
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
@@ -321,50 +318,6 @@ def _batches(parts: list[tuple[int, np.ndarray]], n: int) -> list[list[tuple[int
     return batches
 
 
-class Runner(NamedTuple):
-    """Where the batches run: ``submit`` and ``as_completed``; then ``close`` (the workers
-    finish) or ``abort`` (they are ended at once, as on Ctrl-C)."""
-
-    submit: Callable
-    as_completed: Callable
-    close: Callable[[], None]
-    abort: Callable[[], None]
-
-
-def _runner(workers: int, cluster: Cluster) -> Runner:
-    """A :class:`Runner` on a process pool or a Dask cluster."""
-    if cluster is not None:
-        from distributed import Client, as_completed
-
-        if isinstance(cluster, str):
-            client = Client(cluster)
-            close: Callable[[], None] = client.close  # a client made here is closed here
-        else:
-            client, close = cluster, _keep_open
-        return Runner(partial(client.submit, pure=False), as_completed, close, close)
-    import multiprocessing
-
-    from sleuth.solve.runner import ignore_sigint, sigint_blocked
-
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=ignore_sigint)
-
-    def submit(fn: Callable, *args: object) -> object:
-        with sigint_blocked():  # the pool starts its processes as tasks come
-            return pool.submit(fn, *args)
-
-    def abort() -> None:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-
-    return Runner(submit, futures_completed, lambda: pool.shutdown(cancel_futures=True), abort)
-
-
-def _keep_open() -> None:
-    """What closing a Dask client passed in does: nothing (its owner closes it)."""
-
-
 class _Stage:
     """A stage of a preparation: its work done out of its total, told to ``progress`` from its
     start (work finished by an earlier run already counted) and as each piece finishes."""
@@ -396,7 +349,7 @@ def _stage(name: str, plan: dict[str, list], journal: _Finished,
 
 def _tree_total(game: Game, first: int, batches: list[list[tuple[int, np.ndarray]]],
                 journal: _Finished, prefix: str, deep: bool, exact: int, width: int,
-                runner: Runner, stage: _Stage) -> tuple[float, dict]:
+                runner: BatchRunner, stage: _Stage) -> tuple[float, dict]:
     """Total score of the tree under ``first`` and its moves, searched in ``batches``."""
     todo = [i for i in range(len(batches)) if f"{prefix}:{i}" not in journal.done]
     words = list(game.secret_labels)
@@ -458,7 +411,9 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     the worker processes are ended, the batches finished so far kept for a resume."""
     words = sorted(set(words))
     settings = settings or Settings.for_length(len(words[0]))
-    runner = _runner(workers or cores(), cluster)  # one pool for every stage
+    from sleuth.solve.runner import batch_runner
+
+    runner = batch_runner(workers or cores(), cluster)  # one pool for every stage
     try:
         return interruptible(lambda: _prepare(words, settings, runner, directory, progress,
                                               prove_seconds))
@@ -467,7 +422,7 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
         raise
 
 
-def _prepare(words: list[str], settings: Settings, runner: Runner, directory: Path | None,
+def _prepare(words: list[str], settings: Settings, runner: BatchRunner, directory: Path | None,
              progress: Progress | None, prove_seconds: float) -> Prepared:
     """The work of :func:`prepare` (its workers keep their memo from stage to stage): the
     tree searched (or the one already there taken), then proven after its opening."""
@@ -488,7 +443,7 @@ def _prepare(words: list[str], settings: Settings, runner: Runner, directory: Pa
     return tree
 
 
-def _search(words: list[str], settings: Settings, runner: Runner, journal: _Finished,
+def _search(words: list[str], settings: Settings, runner: BatchRunner, journal: _Finished,
             progress: Progress | None) -> Prepared:
     """The tree of :func:`_prepare`, its finished batches kept in ``journal``."""
     game = lingo_game(words)
@@ -523,7 +478,7 @@ def _search(words: list[str], settings: Settings, runner: Runner, journal: _Fini
     return tree
 
 
-def improved(game: Game, tree: Prepared, seconds: float, runner: Runner,
+def improved(game: Game, tree: Prepared, seconds: float, runner: BatchRunner,
              progress: Progress | None = None) -> Prepared:
     """``tree`` proven after its first guess and improved where that finds it short: the proof
     (:func:`scoring.opening_proof`, ``seconds`` to count lost games in the classes of more

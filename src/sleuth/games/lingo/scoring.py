@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -27,13 +28,14 @@ import numpy as np
 
 from sleuth.core.game import Game, Position
 from sleuth.core.journal import Form, Journal, Record, open_journal
-from sleuth.core.parallel import cores, on_threads
+from sleuth.core.parallel import cores, interruptible, on_threads
 from sleuth.core.split import BEST_NEXT, CLASSES, ENTROPY, HIT
 from sleuth.core.strategies import Strategy
 from sleuth.solve.greedy import Greedy, best_index, heaviest_candidate, shortlist
 
 if TYPE_CHECKING:
     from sleuth.games.lingo.endgame import Context
+    from sleuth.solve.runner import BatchRunner, Cluster
 
 
 def _points(game: Game, attempt: int) -> float:
@@ -431,7 +433,7 @@ class _Bounder:
 def deep_bound(game: Game, position: Position | None = None, *, seconds: float = 60.0,
                target: float | None = None, journal: Path | None = None,
                progress: Callable[[int, int], None] | None = None,
-               proven: dict[int, float] | None = None) -> Bound:
+               proven: dict[int, float] | None = None, cluster: Cluster = None) -> Bound:
     """A sound upper bound on the best total score, as tight as ``seconds`` allow.
 
     Every first guess starts with its depth-1 bound (:func:`perfect_split_bounds`, lowered where
@@ -452,7 +454,9 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     rerun skips those recorded, so a long question is asked over several runs; ``progress(done,
     of)`` is told as first guesses are settled. ``proven`` (with a target): bounds on some first
     guesses proven elsewhere (as :func:`sleuth.games.lingo.prepare.prepare` proves its tree's
-    opening), taken as they are.
+    opening), taken as they are. ``cluster`` (with a target, from the start): the first
+    guesses are bounded on a Dask cluster's workers (a scheduler address or a client), a batch
+    at a time, instead of on this process's threads.
     """
     pos = game.start() if position is None else position
     if game.weights is not None or pos.cost >= game.max_cost:
@@ -462,12 +466,13 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     first = bounder.first_bounds(pool)
     deadline = time.perf_counter() + seconds
     if target is not None:
+        if cluster is not None and position is not None:
+            raise ValueError("a cluster settles first guesses from the start only")
+        where = _Where(pos, pool, first, deadline, cluster)
         if journal is None:
-            return _settle(game, pos, pool, first, float(target), deadline, None, progress,
-                           proven)
+            return _settle(game, where, float(target), None, progress, proven)
         with open_journal(journal, settled_header(game, pos, float(target)), SETTLED) as book:
-            return _settle(game, pos, pool, first, float(target), deadline, book, progress,
-                           proven)
+            return _settle(game, where, float(target), book, progress, proven)
     order = np.argsort(-first, kind="stable")
     last = 3 if bounder.searchable else 2
     heap: list[tuple[float, int, int, bool]] = []  # (-bound, level, guess, value met)
@@ -495,8 +500,18 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
         heapq.heappush(heap, (-value, level, guess, met))
 
 
-def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, target: float,
-            deadline: float, journal: Journal | None = None,
+class _Where(NamedTuple):
+    """What :func:`_settle` starts from: the position, the first guesses allowed and their
+    depth-1 bounds, the deadline (a perf_counter time) and the Dask cluster, if any."""
+
+    pos: Position
+    pool: np.ndarray
+    first: np.ndarray
+    deadline: float
+    cluster: Cluster
+
+
+def _settle(game: Game, where: _Where, target: float, journal: Journal | None = None,
             progress: Callable[[int, int], None] | None = None,
             proven: dict[int, float] | None = None) -> Bound:
     """Whether any strategy can reach ``target``: every first guess whose depth-1 bound
@@ -508,7 +523,7 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
     depth-1 bound): at most ``target`` only when no strategy exceeds it. Each first guess's
     bound is appended to ``journal`` with its level; one recorded there is taken as it is, or,
     above ``target`` at level 2, tightened further; one in ``proven`` is taken as it is."""
-    labels = game.guess_labels
+    labels, (pos, pool, first, deadline, cluster) = game.guess_labels, where
     state = _Settling(target, deadline, journal, progress, int((first > target).sum()))
     proven = proven or {}
     for record in [] if journal is None else journal.found.records:
@@ -521,20 +536,10 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
     order = [int(pool[i]) for i in np.argsort(-first, kind="stable")
              if first[i] > target and labels[int(pool[i])] not in recorded]
     state.tell()
-    table = _shared_table(game, pos, len(order))
-    for level, guesses in ((2, order), (3, None)):
-        queue = iter(guesses if guesses is not None else state.next_level())
-
-        def work(_: int, level: int = level, queue: Iterator[int] = queue) -> None:
-            bounder = _Bounder(game, pos, table)
-            while (guess := state.take(queue, level)) is not None:
-                value = bounder.two_deep(guess, exact=True, target=target)  # cheap bounds first
-                if level == 3 and value > target and bounder.searchable:
-                    value = bounder.searched(guess, deadline)[0]
-                bounder.classes.pop(guess, None)
-                state.add(value, guess, level, labels[guess])
-
-        on_threads(work, range(min(cores(), 8)), state.stop)
+    if cluster is not None:
+        _settle_on_cluster(game, cluster, state, order)
+    else:
+        _settle_on_threads(game, pos, state, order)
     untried = [(float(first[i]), int(pool[i])) for i in range(pool.size)
                if int(pool[i]) in state.untried]
     bounds = [*state.bounds, *state.pending, *untried]
@@ -544,6 +549,119 @@ def _settle(game: Game, pos: Position, pool: np.ndarray, first: np.ndarray, targ
         bounds.append((float(first[best]), int(pool[best])))
     total, guess = max(bounds)
     return Bound(float(total), guess, False, False, state.refined)
+
+
+def _settle_on_threads(game: Game, pos: Position, state: _Settling, order: list[int]) -> None:
+    """:func:`_settle`'s two levels on this process's threads (one code table shared)."""
+    table = _shared_table(game, pos, len(order))
+    for level, guesses in ((2, order), (3, None)):
+        queue = iter(guesses if guesses is not None else state.next_level())
+
+        def work(_: int, level: int = level, queue: Iterator[int] = queue) -> None:
+            bounder = _Bounder(game, pos, table)
+            while (guess := state.take(queue, level)) is not None:
+                value = _settled_bound(bounder, guess, state.target, level, state.deadline)
+                state.add(value, guess, level, game.guess_labels[guess])
+
+        on_threads(work, range(min(cores(), 8)), state.stop)
+
+
+def _settled_bound(bounder: _Bounder, guess: int, target: float, level: int,
+                   deadline: float) -> float:
+    """A first guess's bound at ``level`` (2: two guesses deep; 3: also searched), tightened
+    only until it is at most ``target`` (cheap bounds first)."""
+    value = bounder.two_deep(guess, exact=True, target=target)
+    if level == 3 and value > target and bounder.searchable:
+        value = bounder.searched(guess, deadline)[0]
+    bounder.classes.pop(guess, None)
+    return value
+
+
+#: First guesses a cluster's worker bounds in one task (about half a minute of work at length 8).
+CLUSTER_BATCH = 16
+
+
+def _settle_on_cluster(game: Game, cluster: Cluster, state: _Settling, order: list[int]
+                       ) -> None:
+    """:func:`_settle`'s two levels on a Dask cluster: batches of first guesses, a few per
+    worker thread in flight, each result recorded as it comes (Ctrl-C ends the run at once)."""
+    from sleuth.solve.runner import batch_runner
+
+    runner = batch_runner(1, cluster)
+    words = (list(game.secret_labels), list(game.guess_labels), len(order))
+    try:
+        for level, guesses in ((2, order), (3, None)):
+            queue = iter(guesses if guesses is not None else state.next_level())
+            interruptible(partial(_batches_on, runner, words, state, queue, level))
+    except BaseException:
+        state.stop.set()
+        runner.abort()
+        raise
+    runner.close()
+
+
+def _batches_on(runner: BatchRunner, words: tuple[list[str], list[str], int], state: _Settling,
+                queue: Iterator[int], level: int) -> None:
+    """Send ``queue``'s first guesses to ``runner`` in batches (:func:`settle_batch`) and record
+    their bounds; a guess a worker had no time for stays untried."""
+    pending: dict[object, list[int]] = {}
+
+    def batch() -> list[int]:
+        taken: list[int] = []
+        while len(taken) < CLUSTER_BATCH and (guess := state.take(queue, level)) is not None:
+            taken.append(guess)
+        return taken
+
+    while True:
+        while len(pending) < 2 * runner.slots and (guesses := batch()):
+            stop_at = time.time() + max(0.0, state.deadline - time.perf_counter())
+            pending[runner.submit(settle_batch, words, guesses, state.target, level,
+                                  stop_at)] = guesses
+        if not pending:
+            return
+        done = next(iter(runner.as_completed(list(pending))))
+        found = dict(done.result())
+        for guess in pending.pop(done):
+            if guess in found:
+                state.add(found[guess], guess, level, words[1][guess])
+            else:
+                state.leave(guess)
+
+
+_WORKER_GAMES: dict[str, tuple[Game, np.ndarray | None]] = {}
+_WORKER_LOCK = threading.Lock()
+
+
+def settle_batch(words: tuple[list[str], list[str], int], guesses: list[int], target: float,
+                 level: int, stop_at: float) -> list[tuple[int, float]]:
+    """On a worker: the bounds of first guesses ``guesses`` of the Lingo game of ``words``
+    (secrets, guesses, first guesses settled in all: a code table is built for many) at
+    ``level`` as :func:`_settle` finds them, until ``stop_at`` (seconds since the epoch). The
+    game and its table are kept for the worker's next batch."""
+    game, table = _worker_game(words)
+    pos = game.start()
+    bounder = _Bounder(game, pos, table)
+    deadline = time.perf_counter() + (stop_at - time.time())
+    found: list[tuple[int, float]] = []
+    for guess in guesses:
+        if time.perf_counter() > deadline:
+            break
+        found.append((guess, _settled_bound(bounder, guess, target, level, deadline)))
+    return found
+
+
+def _worker_game(words: tuple[list[str], list[str], int]) -> tuple[Game, np.ndarray | None]:
+    """The Lingo game of ``words`` and its code table (when it pays), made once a worker."""
+    from sleuth.core.treefile import list_key
+    from sleuth.games.lingo.game import lingo_game
+
+    key = f"{list_key(words[0])}:{list_key(words[1])}"
+    with _WORKER_LOCK:
+        if key not in _WORKER_GAMES:
+            _WORKER_GAMES.clear()
+            game = lingo_game(words[0], words[1])
+            _WORKER_GAMES[key] = game, _shared_table(game, game.start(), words[2])
+        return _WORKER_GAMES[key]
 
 
 #: First guesses to settle from which a table of every word's codes on every candidate pays
@@ -600,6 +718,11 @@ class _Settling:
                 self.refined += 1
                 return guess
             return None
+
+    def leave(self, guess: int) -> None:
+        """A first guess taken but not bounded (its worker ran out of time): untried."""
+        with self.lock:
+            self.untried.add(guess)
 
     def add(self, value: float, guess: int, level: int, word: str | None) -> None:
         """Record a first guess's bound (``word``: also in the journal, unless a deadline cut
