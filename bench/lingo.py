@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from bench.common import RESULTS, earlier_lines, earlier_runs, header, kept_unless, lingo_list
+from bench.lingo_settle import journaled_proof
 from sleuth.core.game import Game
 from sleuth.core.storage import published
 from sleuth.core.strategies import get
@@ -85,16 +86,22 @@ def prepared_cells(length: int, games: int, wait: bool, bound_seconds: float,
     played = evaluate(game, get("prepared"))
     assert abs(played.mean_score() - tree.mean) < 1e-6, "the tree must score what it recorded"
     start = time.perf_counter()
-    proof = deep_bound(game, seconds=bound_seconds)
-    bound_time = time.perf_counter() - start
-    bound = proof.total / len(words)
-    gap = gap_percent(proof.total, tree.total)
-    if abs(proof.total - tree.total) < 1e-6:
-        how = "optimal: the tree reaches it"
-    elif proof.exact:
-        how = f"best first guess by it: {game.guess_labels[proof.guess]}"
+    settled = journaled_proof(game, float(played.scores().sum()), length)
+    if settled is not None:
+        total, seconds, runs = settled
+        bound, gap = total / len(words), gap_percent(total, tree.total)
+        how = f"optimal over every first guess: lingo-settle.md, {runs} run{'s' * (runs > 1)}"
+        bound_time = seconds
     else:
-        how = "time limit reached"
+        proof = deep_bound(game, seconds=bound_seconds)
+        bound_time = time.perf_counter() - start
+        bound, gap = proof.total / len(words), gap_percent(proof.total, tree.total)
+        if abs(proof.total - tree.total) < 1e-6:
+            how = "optimal: the tree reaches it"
+        elif proof.exact:
+            how = f"best first guess by it: {game.guess_labels[proof.guess]}"
+        else:
+            how = "time limit reached"
     opening, optimum, opening_time = opening_cell_figures(game, tree, played, opening_seconds)
     reach = "optimal" if optimum else f"gap {gap_percent(opening, tree.total):.3f}%"
     per_game = game_seconds(words, games, lingo_list(length).parent)
@@ -159,7 +166,10 @@ def main(argv: list[str] | None = None) -> None:
              "deep (after the first guess, every class bounded by its best second guess if each "
              "class that leaves named one secret at once and the rest on the attempt after), "
              "the most promising first guesses then as in the next column, with the time it "
-             "took; where it equals the prepared mean the tree is optimal; "
+             "took; where it equals the prepared mean the tree is optimal; where "
+             "`bench.lingo_settle` has settled every first guess at or below the tree (its "
+             "journal in `bench/results/lingo-settle/`, read here), that bound instead, with "
+             "the seconds of all its runs; "
              "after its first guess: the same bound for strategies that open with the tree's "
              "first guess, each of its classes starting from what the tree reaches in it: "
              "those short of it that fit the search's table (`endgame.filtered`: up to "

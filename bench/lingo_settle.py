@@ -33,7 +33,7 @@ from bench.common import (
     stoppable,
     this_run,
 )
-from sleuth.core.journal import read_journal
+from sleuth.core.journal import JournalError, read_journal
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
 from sleuth.games.lingo.prepare import load_tree, proven_opening
@@ -88,6 +88,24 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None,
            f"{counts[0]:,} | {largest / len(words):.2f} | {verdict} |")
     return row, len({r["guess"] for r in records} - {r["guess"] for r in before}), \
         time.perf_counter() - started
+
+
+def journaled_proof(game, target: float, length: int) -> tuple[float, float, int] | None:
+    """What this benchmark's journal for ``length`` proves against the tree's ``target`` total:
+    the largest bound over every first guess, the seconds of all its runs and their number;
+    None while a first guess is still above the target (or none was settled)."""
+    journal = OUT / f"lingo-{length}.jsonl"
+    if not journal.exists():
+        return None
+    try:
+        bound = deep_bound(game, seconds=0, target=target, journal=journal,
+                           proven=proven_opening(game))
+    except JournalError:  # a journal of another tree's total
+        return None
+    if bound.total > target:
+        return None
+    runs = runs_so_far(OUT / f"lingo-{length}.runs.jsonl")
+    return bound.total, sum(float(r["seconds"]) for r in runs), len(runs)
 
 
 def _tree_total(game, words: list[str]) -> float:

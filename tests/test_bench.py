@@ -129,6 +129,31 @@ def test_the_lingo_bench_reports_the_proof_a_tree_records_else_proves_it() -> No
     assert (bound, optimum) == (tree.total, True)
 
 
+@pytest.mark.usefixtures("lingo_dir")
+def test_the_lingo_bench_reads_a_finished_settle_journal_only(
+        lingo_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench.lingo's bound over every first guess comes from bench.lingo_settle's journal only
+    once every first guess there is at or below the tree: not while some are to settle, nor
+    from a journal of another total."""
+    import bench.lingo_settle as settle
+    from sleuth.games.lingo.game import lingo_game
+    from sleuth.games.lingo.scoring import deep_bound
+
+    monkeypatch.setattr(settle, "OUT", tmp_path)
+    game = lingo_game((lingo_dir / "wordlist5.txt").read_text().split()[:200])
+    target = deep_bound(game).total
+    assert settle.journaled_proof(game, target, 5) is None  # no journal yet
+    journal = tmp_path / "lingo-5.jsonl"
+    deep_bound(game, target=target, journal=journal)
+    (tmp_path / "lingo-5.runs.jsonl").write_text('{"seconds": 2.5}\n{"seconds": 1.5}\n')
+    total, seconds, runs = settle.journaled_proof(game, target, 5) or (0.0, 0.0, 0)
+    assert total <= target and (seconds, runs) == (4.0, 2) and total > 0
+    assert settle.journaled_proof(game, target + 1, 5) is None  # another total
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join(lines[:3]) + "\n")  # as if stopped after two
+    assert settle.journaled_proof(game, target, 5) is None
+
+
 def test_kept_rows_name_the_run_each_comes_from_without_nesting(tmp_path: Path) -> None:
     from bench.common import earlier_runs
 

@@ -218,8 +218,9 @@ def test_classes_left_to_the_caller_keep_their_two_deep_bound(lingo_dir) -> None
 
 def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> None:
     """A question cut short keeps the first guesses it settled; the rerun settles only the rest,
-    records each once, and answers as one run without a journal does. A journal of another
-    question is refused in one line."""
+    records each once, and answers as one run without a journal does; a finished journal
+    answers with no work at all (a level-3 bound replaces the level-2 one it follows). A
+    journal of another question is refused in one line."""
     from sleuth.core.journal import JournalError
     from sleuth.games.lingo.scoring import _Bounder, deep_bound
 
@@ -238,6 +239,8 @@ def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> N
     guesses = {json.loads(line)["guess"] for line in lines[1:]}
     assert len(guesses) == above and told[-1] == (above, above)
     assert len(lines) > 1 + above  # some went on to level 3, each journaled again
+    done = deep_bound(game, seconds=0, target=target, journal=journal)  # nothing left to do
+    assert (done.total, done.refined) == (plain.total, 0)
     journal.write_text("\n".join(lines[:4]) + "\n")  # as if stopped after three
     told.clear()
     again = deep_bound(game, target=target, journal=journal,

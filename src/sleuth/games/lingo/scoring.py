@@ -552,8 +552,10 @@ def _settle(game: Game, where: _Where, target: float, journal: Journal | None = 
 
 
 def _settle_on_threads(game: Game, pos: Position, state: _Settling, order: list[int]) -> None:
-    """:func:`_settle`'s two levels on this process's threads (one code table shared)."""
-    table = _shared_table(game, pos, len(order))
+    """:func:`_settle`'s two levels on this process's threads (one code table shared, made
+    only when there is time to use it)."""
+    late = time.perf_counter() > state.deadline
+    table = None if late else _shared_table(game, pos, len(order))
     for level, guesses in ((2, order), (3, None)):
         queue = iter(guesses if guesses is not None else state.next_level())
 
@@ -692,6 +694,7 @@ class _Settling:
         self.journal, self.progress = journal, progress
         self.bounds: list[tuple[float, int]] = []
         self.pending: list[tuple[float, int]] = []
+        self.final: set[int] = set()  # the guesses in bounds
         self.untried: set[int] = set()
         self.lock, self.stop = threading.Lock(), threading.Event()
 
@@ -726,11 +729,17 @@ class _Settling:
 
     def add(self, value: float, guess: int, level: int, word: str | None) -> None:
         """Record a first guess's bound (``word``: also in the journal, unless a deadline cut
-        a level-3 bound short above the target)."""
+        a level-3 bound short above the target). A final bound (level 3, or at most the
+        target) replaces a pending one of the same guess, in whichever order a journal has
+        them."""
         with self.lock:
             self.untried.discard(guess)
-            final = level == 3 or value <= self.target
-            (self.bounds if final else self.pending).append((value, guess))
+            if level == 3 or value <= self.target:
+                self.pending = [(v, g) for v, g in self.pending if g != guess]
+                self.bounds.append((value, guess))
+                self.final.add(guess)
+            elif guess not in self.final:
+                self.pending.append((value, guess))
             short = level == 3 and value > self.target and time.perf_counter() > self.deadline
             if word is not None and self.journal is not None and not short:
                 self.journal.append({"guess": word, "bound": value, "level": level})
