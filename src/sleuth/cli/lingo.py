@@ -639,8 +639,8 @@ def evaluate(
         "found, and resume from it, so that a long question is answered over several runs "
         "(the same words and MEAN).")] = None,
     cluster: Annotated[str | None, typer.Option(
-        metavar="ADDRESS", help="With --reach: settle the first guesses on the Dask scheduler "
-        "at ADDRESS (tcp://host:8786) instead of this process's threads.")] = None,
+        metavar="ADDRESS", help="Run the work on the Dask scheduler at ADDRESS "
+        "(tcp://host:8786) instead of local processes.")] = None,
     plot: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Draw each strategy's words per attempt into FILE (.png, .svg or "
         ".pdf); none without it.")] = None,
@@ -654,7 +654,8 @@ def evaluate(
     their values meet their bounds, the title gives the exact optimum. "after its opening" is
     the same bound for strategies that open with the strategy's first guess: the best mean
     any play after that opening can reach (exact when it has no "at most"). With `--reach`
-    the bound only settles whether that mean is out of every strategy's reach.
+    the bound only settles whether that mean is out of every strategy's reach (`--cluster`:
+    its first guesses settled on the cluster's workers).
 
     ```
     sleuth lingo evaluate --length 5 --strategy tournament --strategy entropy
