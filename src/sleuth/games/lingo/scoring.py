@@ -589,8 +589,10 @@ def _settle_on_cluster(game: Game, cluster: Cluster, state: _Settling, order: li
     worker thread in flight, each result recorded as it comes (Ctrl-C ends the run at once)."""
     from sleuth.solve.runner import batch_runner
 
+    if game.name != "lingo":
+        raise ValueError("a cluster's workers settle the first guesses of Lingo games only")
     runner = batch_runner(1, cluster)
-    words = (list(game.secret_labels), list(game.guess_labels), len(order))
+    words = SettleWords(list(game.secret_labels), list(game.guess_labels), len(order))
     try:
         for level, guesses in ((2, order), (3, None)):
             queue = iter(guesses if guesses is not None else state.next_level())
@@ -602,7 +604,7 @@ def _settle_on_cluster(game: Game, cluster: Cluster, state: _Settling, order: li
     runner.close()
 
 
-def _batches_on(runner: BatchRunner, words: tuple[list[str], list[str], int], state: _Settling,
+def _batches_on(runner: BatchRunner, words: SettleWords, state: _Settling,
                 queue: Iterator[int], level: int) -> None:
     """Send ``queue``'s first guesses to ``runner`` in batches (:func:`settle_batch`) and record
     their bounds; a guess a worker had no time for stays untried."""
@@ -625,19 +627,27 @@ def _batches_on(runner: BatchRunner, words: tuple[list[str], list[str], int], st
         found = dict(done.result())
         for guess in pending.pop(done):
             if guess in found:
-                state.add(found[guess], guess, level, words[1][guess])
+                state.add(found[guess], guess, level, words.guesses[guess])
             else:
                 state.leave(guess)
+
+
+class SettleWords(NamedTuple):
+    """What a worker rebuilds a Lingo game from (:func:`settle_batch`): its secrets and
+    guesses, and how many first guesses are settled in all (a code table pays for many)."""
+
+    secrets: list[str]
+    guesses: list[str]
+    planned: int
 
 
 _WORKER_GAMES: dict[str, tuple[Game, np.ndarray | None]] = {}
 _WORKER_LOCK = threading.Lock()
 
 
-def settle_batch(words: tuple[list[str], list[str], int], guesses: list[int], target: float,
-                 level: int, stop_at: float) -> list[tuple[int, float]]:
-    """On a worker: the bounds of first guesses ``guesses`` of the Lingo game of ``words``
-    (secrets, guesses, first guesses settled in all: a code table is built for many) at
+def settle_batch(words: SettleWords, guesses: list[int], target: float, level: int,
+                 stop_at: float) -> list[tuple[int, float]]:
+    """On a worker: the bounds of first guesses ``guesses`` of the Lingo game of ``words`` at
     ``level`` as :func:`_settle` finds them, until ``stop_at`` (seconds since the epoch). The
     game and its table are kept for the worker's next batch."""
     game, table = _worker_game(words)
@@ -652,17 +662,17 @@ def settle_batch(words: tuple[list[str], list[str], int], guesses: list[int], ta
     return found
 
 
-def _worker_game(words: tuple[list[str], list[str], int]) -> tuple[Game, np.ndarray | None]:
+def _worker_game(words: SettleWords) -> tuple[Game, np.ndarray | None]:
     """The Lingo game of ``words`` and its code table (when it pays), made once a worker."""
     from sleuth.core.treefile import list_key
     from sleuth.games.lingo.game import lingo_game
 
-    key = f"{list_key(words[0])}:{list_key(words[1])}"
+    key = f"{list_key(words.secrets)}:{list_key(words.guesses)}"
     with _WORKER_LOCK:
         if key not in _WORKER_GAMES:
             _WORKER_GAMES.clear()
-            game = lingo_game(words[0], words[1])
-            _WORKER_GAMES[key] = game, _shared_table(game, game.start(), words[2])
+            game = lingo_game(words.secrets, words.guesses)
+            _WORKER_GAMES[key] = game, _shared_table(game, game.start(), words.planned)
         return _WORKER_GAMES[key]
 
 
