@@ -6,8 +6,10 @@ among those whose depth-1 bound is above the prepared tree's total and bounds ea
 deep only until it is at or below that total, as ``bench.lingo_settle`` does, once computing
 every word's codes on each class and once reading them from the table of every word on every
 secret (:func:`endgame.code_table`, built once: its time is given), one after the other for
-each opener; the two bounds must agree. ``--quick``: 2,000 words of length 10, 3 openers, no
-file.
+each opener; the two bounds must agree. A second table times the table's every-word pass
+alone on every class of those openers, counting every guess's codes or dropping a guess once it
+cannot beat the best so far (:func:`endgame._table_best`). ``--quick``: 2,000 words of length
+10, 3 openers, no file.
 """
 
 from __future__ import annotations
