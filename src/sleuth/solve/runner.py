@@ -10,7 +10,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import as_completed as futures_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -506,23 +506,13 @@ def batch_runner(workers: int, cluster: Cluster) -> BatchRunner:
         slots = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
         return BatchRunner(partial(client.submit, pure=False), as_completed, close, close,
                            max(1, slots))
-    import multiprocessing
-
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=ignore_sigint)
-
-    def submit(fn: Callable, *args: object) -> object:
-        with sigint_blocked():  # the pool starts its processes as tasks come
-            return pool.submit(fn, *args)
-
-    def abort() -> None:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-
-    return BatchRunner(submit, futures_completed, lambda: pool.shutdown(cancel_futures=True),
-                       abort, workers)
+    pool = processes(workers, _nothing)
+    return BatchRunner(pool.submit, futures_completed, pool.close, pool.abort, workers)
 
 
 def _keep_open() -> None:
     """What closing a Dask client passed in does: nothing (its owner closes it)."""
+
+
+def _nothing() -> None:
+    """A worker process's start for tasks that bring all they need (:func:`batch_runner`)."""
