@@ -1,6 +1,7 @@
-"""Where the top-level classes of an exact search run: in this process, on a pool of
-processes on all cores, or on a Dask cluster (``cluster="tcp://host:8786"``); each runner adds
-a guess's classes up and stops once over a limit. Also the handling of Ctrl-C with workers."""
+"""The one parallel runner (:func:`workers_for`: local processes or a Dask cluster, ``cluster=
+"tcp://host:8786"``), used by the exact search, Hangman's optimum, Lingo's preparation and its
+settle; where the top-level classes of an exact search run (here, or on those workers), each
+runner adding a guess's classes up and stopping once over a limit; Ctrl-C with workers."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.machinery import ModuleSpec
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
 
 import numpy as np
 
@@ -362,35 +363,54 @@ def runner_for(tab: Tables, symmetry: bool, size: int, workers: int | None, clus
         n = 1  # small searches are over before worker processes would have started
     if cluster is None and n <= 1:
         return _Local(tab, symmetry, progress)
-    pool = workers_for(tab, install, tab.token, n, cluster)
+    pool = workers_for(n, cluster, tab, install=install, token=tab.token)
     return _Pool(tab, symmetry, progress, submit=pool.submit, as_completed=pool.as_completed,
                  ref=pool.ref, closer=pool.close, aborter=pool.abort)
+
+
+class Task(Protocol):
+    """A task handed to :class:`Workers`: a ``concurrent.futures`` or a Dask future."""
+
+    def done(self) -> bool: ...
+
+    def result(self) -> Any: ...
+
+    def cancel(self) -> Any: ...
 
 
 @dataclass(frozen=True)
 class Workers:
     """Where tasks go: ``submit(fn, *args)`` gives a future, ``as_completed(futures)`` yields
-    them as they finish; ``ref`` stands for the data every task needs (its token on local
-    processes, which each installed at their start; a future on a Dask cluster, which Dask
-    hands to the task as the data). ``close`` waits for running tasks, ``abort`` ends them."""
+    them as they finish; ``ref`` stands for the data every task needs (pass it as an argument:
+    the data itself, its token on local processes that installed it at their start, or a
+    future on a Dask cluster, which Dask hands to the task as the data). ``close`` waits for
+    running tasks, ``abort`` ends them; ``slots``: how many tasks run at once."""
 
-    submit: Callable[..., object]
+    submit: Callable[..., Task]
     as_completed: Callable
     ref: object
     close: Callable[[], None]
     abort: Callable[[], None]
+    slots: int = 1
 
 
-def workers_for(data: object, install: Callable[..., None], token: str, n: int,
-                cluster: Cluster) -> Workers:
-    """``n`` local worker processes, each started with ``install(data)``, or (``cluster``) a
-    Dask cluster with ``data`` scattered to every worker."""
+def workers_for(n: int, cluster: Cluster, data: object = None, *,
+                install: Callable[..., None] | None = None, token: str = "") -> Workers:
+    """``n`` local worker processes or (``cluster``) a Dask cluster's workers, for tasks that
+    need ``data``: sent once to every Dask worker; on local processes installed at their start
+    with ``install(data)`` (the tasks get ``token``), or without ``install`` sent with each
+    task."""
     if cluster is not None:
         return _dask_workers(data, cluster)
-    from concurrent.futures import as_completed
-
+    if install is None:
+        pool = processes(n, _nothing)
+        return Workers(pool.submit, futures_completed, data, pool.close, pool.abort, n)
     pool = processes(n, install, data)
-    return Workers(pool.submit, as_completed, token, pool.close, pool.abort)
+    return Workers(pool.submit, futures_completed, token, pool.close, pool.abort, n)
+
+
+def _nothing() -> None:
+    """A worker process's start when its tasks bring all they need."""
 
 
 @dataclass(frozen=True)
@@ -456,63 +476,34 @@ def check_cluster(address: str, timeout: float = 3.0) -> None:
 
 
 def _dask_workers(data: object, cluster: str | Client) -> Workers:
-    """A Dask cluster's workers: ``cluster`` is a scheduler address or a ``Client``."""
+    """A Dask cluster's workers, ``data`` on each: ``cluster`` is a scheduler address or a
+    ``Client`` (closed here only when made here); ``slots``: the workers' threads."""
     try:
         from distributed import Client, as_completed
     except ImportError as err:  # pragma: no cover - dask is a declared dependency
         raise RuntimeError("--cluster needs dask[distributed] installed") from err
     if isinstance(cluster, str):
         check_cluster(cluster)  # one line now rather than Dask's error after 30 s
-        client, own = Client(cluster), True  # a client made here is closed here
+        client, own = Client(cluster), True
     else:
         client, own = cluster, False
     # A fresh key per run: a content-hashed key is shared with other clients of the same
     # scheduler, and one of them closing can drop the data under this run's feet.
-    ref = client.scatter(data, broadcast=True, hash=False)
+    # Wrapped in a list: Dask scatters a list's or tuple's items one by one.
+    ref = None if data is None else client.scatter([data], broadcast=True, hash=False)[0]
+    slots = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+    closed: list[bool] = []
 
     def close() -> None:
-        ref.release()
+        if closed:
+            return
+        closed.append(True)
+        if ref is not None:
+            ref.release()
         if own:
             client.close()
 
-    def submit(fn: Callable, *args: object) -> object:
-        return client.submit(fn, *args, pure=False)
+    def submit(fn: Callable, *args: object) -> Task:
+        return cast(Task, client.submit(fn, *args, pure=False))
 
-    return Workers(submit, as_completed, ref, close, lambda: None)
-
-
-class BatchRunner(NamedTuple):
-    """Where the batches run: ``submit`` and ``as_completed``; then ``close`` (the workers
-    finish) or ``abort`` (they are ended at once, as on Ctrl-C); ``slots``: how many batches
-    run at once (worker processes, or the cluster's worker threads when it was asked)."""
-
-    submit: Callable
-    as_completed: Callable
-    close: Callable[[], None]
-    abort: Callable[[], None]
-    slots: int = 1
-
-
-def batch_runner(workers: int, cluster: Cluster) -> BatchRunner:
-    """A :class:`BatchRunner` on a pool of ``workers`` processes, or on a Dask cluster."""
-    if cluster is not None:
-        from distributed import Client, as_completed
-
-        if isinstance(cluster, str):
-            client = Client(cluster)
-            close: Callable[[], None] = client.close  # a client made here is closed here
-        else:
-            client, close = cluster, _keep_open
-        slots = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
-        return BatchRunner(partial(client.submit, pure=False), as_completed, close, close,
-                           max(1, slots))
-    pool = processes(workers, _nothing)
-    return BatchRunner(pool.submit, futures_completed, pool.close, pool.abort, workers)
-
-
-def _keep_open() -> None:
-    """What closing a Dask client passed in does: nothing (its owner closes it)."""
-
-
-def _nothing() -> None:
-    """A worker process's start for tasks that bring all they need (:func:`batch_runner`)."""
+    return Workers(submit, as_completed, ref, close, close, max(1, slots))

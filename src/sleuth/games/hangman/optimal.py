@@ -102,7 +102,7 @@ def optimum(game: Game, progress: Progress | None = None, *, workers: int | None
         raise ValueError("the optimum is for words chosen alike: give no prior")
     n = cores() if workers is None else workers
     pool = _here(game) if cluster is None and n <= 1 else \
-        workers_for(game, _install, "hangman", n, cluster)
+        workers_for(n, cluster, game, install=_install, token="hangman")
     try:
         with _kept(game, journal) as kept:
             search = _Search(game, pool, n if cluster is None else 2, progress, kept)

@@ -38,7 +38,7 @@ from sleuth.games.lingo.rules import ATTEMPTS, points
 from sleuth.words import feedback as fb
 
 if TYPE_CHECKING:
-    from sleuth.solve.runner import BatchRunner, Cluster
+    from sleuth.solve.runner import Cluster, Workers
 
 PROVE_SECONDS = 300.0  # for the proof after the tree's opening (most of it counting lost games)
 ON_THE_FLY = 150  # largest set searched with four attempts left during a game
@@ -349,11 +349,11 @@ def _stage(name: str, plan: dict[str, list], journal: _Finished,
 
 def _tree_total(game: Game, first: int, batches: list[list[tuple[int, np.ndarray]]],
                 journal: _Finished, prefix: str, deep: bool, exact: int, width: int,
-                runner: BatchRunner, stage: _Stage) -> tuple[float, dict]:
+                runner: Workers, stage: _Stage) -> tuple[float, dict]:
     """Total score of the tree under ``first`` and its moves, searched in ``batches``."""
     todo = [i for i in range(len(batches)) if f"{prefix}:{i}" not in journal.done]
-    words = list(game.secret_labels)
-    futures = {runner.submit(class_job, words, exact, width, batches[i], deep): i for i in todo}
+    futures = {runner.submit(class_job, runner.ref, exact, width, batches[i], deep): i
+               for i in todo}
     for future in runner.as_completed(futures):
         journal.add(f"{prefix}:{futures[future]}", future.result())
         stage.tick()
@@ -411,9 +411,9 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
     the worker processes are ended, the batches finished so far kept for a resume."""
     words = sorted(set(words))
     settings = settings or Settings.for_length(len(words[0]))
-    from sleuth.solve.runner import batch_runner
+    from sleuth.solve.runner import workers_for
 
-    runner = batch_runner(workers or cores(), cluster)  # one pool for every stage
+    runner = workers_for(workers or cores(), cluster, words)  # one pool for every stage
     try:
         return interruptible(lambda: _prepare(words, settings, runner, directory, progress,
                                               prove_seconds))
@@ -422,7 +422,7 @@ def prepare(words: Sequence[str], settings: Settings | None = None, *, workers: 
         raise
 
 
-def _prepare(words: list[str], settings: Settings, runner: BatchRunner, directory: Path | None,
+def _prepare(words: list[str], settings: Settings, runner: Workers, directory: Path | None,
              progress: Progress | None, prove_seconds: float) -> Prepared:
     """The work of :func:`prepare` (its workers keep their memo from stage to stage): the
     tree searched (or the one already there taken), then proven after its opening."""
@@ -443,7 +443,7 @@ def _prepare(words: list[str], settings: Settings, runner: BatchRunner, director
     return tree
 
 
-def _search(words: list[str], settings: Settings, runner: BatchRunner, journal: _Finished,
+def _search(words: list[str], settings: Settings, runner: Workers, journal: _Finished,
             progress: Progress | None) -> Prepared:
     """The tree of :func:`_prepare`, its finished batches kept in ``journal``."""
     game = lingo_game(words)
@@ -478,7 +478,7 @@ def _search(words: list[str], settings: Settings, runner: BatchRunner, journal: 
     return tree
 
 
-def improved(game: Game, tree: Prepared, seconds: float, runner: BatchRunner,
+def improved(game: Game, tree: Prepared, seconds: float, runner: Workers,
              progress: Progress | None = None) -> Prepared:
     """``tree`` proven after its first guess and improved where that finds it short: the proof
     (:func:`scoring.opening_proof`, ``seconds`` to count lost games in the classes of more
@@ -502,8 +502,7 @@ def improved(game: Game, tree: Prepared, seconds: float, runner: BatchRunner,
     short = [(part, cap) for part, cap in found.short if part.size <= searched]
     deadline = time.perf_counter() + seconds
     stage = _Stage("searching every word", len(short), 0, progress if short else None)
-    words = list(game.secret_labels)
-    pending = {runner.submit(class_job, words, 0, 0, [(code_of[int(part[0])], part)], True,
+    pending = {runner.submit(class_job, runner.ref, 0, 0, [(code_of[int(part[0])], part)], True,
                              known[int(part[0])]): (part, cap)
                for part, cap in short}  # candidates are 0..n-1: parts are secrets
     total, moves = bound.total, {}

@@ -35,7 +35,7 @@ from sleuth.solve.greedy import Greedy, best_index, heaviest_candidate, shortlis
 
 if TYPE_CHECKING:
     from sleuth.games.lingo.endgame import Context
-    from sleuth.solve.runner import BatchRunner, Cluster
+    from sleuth.solve.runner import Cluster, Workers
 
 
 def _points(game: Game, attempt: int) -> float:
@@ -587,12 +587,12 @@ def _settle_on_cluster(game: Game, cluster: Cluster, state: _Settling, order: li
                        ) -> None:
     """:func:`_settle`'s two levels on a Dask cluster: batches of first guesses, a few per
     worker thread in flight, each result recorded as it comes (Ctrl-C ends the run at once)."""
-    from sleuth.solve.runner import batch_runner
+    from sleuth.solve.runner import workers_for
 
     if game.name != "lingo":
         raise ValueError("a cluster's workers settle the first guesses of Lingo games only")
-    runner = batch_runner(1, cluster)
     words = SettleWords(list(game.secret_labels), list(game.guess_labels), len(order))
+    runner = workers_for(1, cluster, words)  # the words sent to each worker once
     try:
         for level, guesses in ((2, order), (3, None)):
             queue = iter(guesses if guesses is not None else state.next_level())
@@ -604,7 +604,7 @@ def _settle_on_cluster(game: Game, cluster: Cluster, state: _Settling, order: li
     runner.close()
 
 
-def _batches_on(runner: BatchRunner, words: SettleWords, state: _Settling,
+def _batches_on(runner: Workers, words: SettleWords, state: _Settling,
                 queue: Iterator[int], level: int) -> None:
     """Send ``queue``'s first guesses to ``runner`` in batches (:func:`settle_batch`) and record
     their bounds; a guess a worker had no time for stays untried."""
@@ -619,7 +619,7 @@ def _batches_on(runner: BatchRunner, words: SettleWords, state: _Settling,
     while True:
         while len(pending) < 2 * runner.slots and (guesses := batch()):
             stop_at = time.time() + max(0.0, state.deadline - time.perf_counter())
-            pending[runner.submit(settle_batch, words, guesses, state.target, level,
+            pending[runner.submit(settle_batch, runner.ref, guesses, state.target, level,
                                   stop_at)] = guesses
         if not pending:
             return

@@ -1,0 +1,66 @@
+"""The one parallel runner: local processes and a Dask cluster hand every task the same data."""
+
+from __future__ import annotations
+
+import pytest
+
+from sleuth.solve.runner import workers_for
+
+WORDS = ["cigar", "rebut", "sissy", "humph", "awake"]
+
+
+def _count(data: object, i: int) -> tuple[str, int, int]:
+    """A task: what it was handed (its type and size) and its own argument."""
+    return type(data).__name__, len(data), i  # type: ignore[arg-type]
+
+
+_INSTALLED: list[object] = []
+
+
+def _install(data: object) -> None:
+    _INSTALLED[:] = [data]
+
+
+def _installed(token: str, i: int) -> tuple[str, int, int]:
+    assert token == "words"
+    return _count(_INSTALLED[0], i)
+
+
+def _results(pool, fn) -> list[tuple[str, int, int]]:
+    futures = [pool.submit(fn, pool.ref, i) for i in range(3)]
+    try:
+        return sorted(f.result() for f in pool.as_completed(futures))
+    finally:
+        pool.close()
+
+
+@pytest.mark.processes
+def test_local_processes_hand_each_task_the_whole_data() -> None:
+    pool = workers_for(2, None, WORDS)
+    assert pool.ref == WORDS and pool.slots == 2
+    assert _results(pool, _count) == [("list", 5, i) for i in range(3)]
+
+
+@pytest.mark.processes
+def test_installed_data_is_named_by_its_token() -> None:
+    pool = workers_for(1, None, WORDS, install=_install, token="words")
+    assert pool.ref == "words"
+    assert _results(pool, _installed) == [("list", 5, i) for i in range(3)]
+
+
+@pytest.mark.cluster
+def test_a_cluster_gets_the_data_once_as_one_piece() -> None:
+    """A list (or a tuple) is sent as one future, not split into one per item as Dask's
+    scatter would; the slots are the workers' threads; closing twice (an abort, then the
+    close) is harmless and leaves a client passed in open."""
+    from distributed import Client, Future, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        pool = workers_for(1, client, WORDS)
+        assert isinstance(pool.ref, Future) and pool.slots == 2
+        pool.abort()
+        pool = workers_for(1, client, tuple(WORDS))
+        assert _results(pool, _count) == [("tuple", 5, i) for i in range(3)]
+        pool.close()
+        assert client.status == "running"
