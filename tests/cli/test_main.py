@@ -172,3 +172,26 @@ def test_an_interrupt_ends_after_the_exit_handlers(thread: bool) -> None:
     assert (ran.returncode, set(ran.stdout.splitlines())) == (130, {"exit handlers ran",
                                                                     *finalized})
     assert ran.stderr.strip() == "Error: interrupted: the search was stopped"
+
+
+def test_a_failing_dask_cluster_is_named_not_called_a_bug(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """A worker lost on a cluster (Dask's KilledWorker, here raised as the cause of another
+    error) is said to be the cluster's failure, in one line, exit 1, traceback kept."""
+    import signal
+
+    from distributed.scheduler import KilledWorker
+
+    try:
+        raise RuntimeError("the batch failed") from KilledWorker("settle_batch-1", "tcp://w", 3)
+    except RuntimeError as raised:
+        error = raised
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        code, err = _crash(error, monkeypatch, capsys, tmp_path)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert code == 1 and len(err.splitlines()) == 1
+    assert "the Dask cluster failed" in err and "a bug in sleuth" not in err
+    assert str(next((tmp_path / "crashes").iterdir())) in err

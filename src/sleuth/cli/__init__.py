@@ -191,12 +191,30 @@ def _unexpected(error: Exception) -> int:
             print(INTERRUPTED, file=sys.stderr)
             return 130
         where = _keep_traceback(error)
-        print(f"Error: {one_line(f'{type(error).__name__}: {error}')}, a bug in sleuth; "
-              f"please report it with {where}", file=sys.stderr)
+        said = one_line(f"{type(error).__name__}: {error}")
+        if _from_cluster(error):
+            print(f"Error: the Dask cluster failed ({said}): check its scheduler and workers "
+                  f"and run the command again (its traceback: {where})", file=sys.stderr)
+            return 1
+        print(f"Error: {said}, a bug in sleuth; please report it with {where}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(INTERRUPTED, file=sys.stderr)
         return 130
+
+
+def _from_cluster(error: BaseException | None) -> bool:
+    """Whether ``error``, or one it came from, is Dask's (a worker lost, the scheduler gone).
+
+    >>> _from_cluster(type("KilledWorker", (Exception,), {"__module__": "distributed"})())
+    True
+    """
+    seen = 0
+    while error is not None and seen < 20:
+        if type(error).__module__.split(".")[0] in ("distributed", "dask"):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
 
 
 def _keep_traceback(error: Exception) -> str:
