@@ -482,16 +482,37 @@ def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
     the best :func:`_bound` of any guess, read from ``table`` (rows ``ids``, see
     :func:`code_table`) when it has rows."""
     s = sub.shape[0]
-    if s <= 2:
-        return pts[0] + pts[1] * (s - 1)
     read = exact and table.shape[0] > 0
-    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], exact and not read)
+    if s <= 2 or not exact or read:
+        cheap, best = _cheap_bound(ctx, sub, own, pts)
+        return _read_bound(ctx, table, ids, cheap, best, pts) if read else cheap
+    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], True)
+    return best if perfect else min(best, _unsplit_cap(sub.shape[1], s, pts))
+
+
+@njit(cache=True, nogil=True)
+def _cheap_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
+                 ) -> tuple[float, float]:
+    """:func:`_class_bound` without ``exact`` (only candidates tried), and the candidates' best
+    split for the every-word pass to start from (NaN when nothing beats the bound: at most two
+    secrets, or a candidate splitting the rest into singletons)."""
+    s = sub.shape[0]
+    if s <= 2:
+        return pts[0] + pts[1] * (s - 1), np.nan
+    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], False)
     if perfect:
-        return best
-    if read:
-        best = _table_best(ctx, table, ids, best, pts[0], pts[1], pts[2])
-    cap = _unsplit_cap(sub.shape[1], s, pts)
-    return min(best, cap) if exact else cap
+        return best, np.nan
+    return _unsplit_cap(sub.shape[1], s, pts), best
+
+
+@njit(cache=True, nogil=True)
+def _read_bound(ctx: Context, table: np.ndarray, ids: np.ndarray, cheap: float, best: float,
+                pts: np.ndarray) -> float:
+    """:func:`_class_bound` with ``exact`` from :func:`_cheap_bound`'s answer (``cheap``,
+    ``best``): lowered to the best split of any word, read from ``table`` (rows ``ids``)."""
+    if np.isnan(best):
+        return cheap
+    return min(_table_best(ctx, table, ids, best, pts[0], pts[1], pts[2]), cheap)
 
 
 #: Guesses whose codes :func:`_table_best` copies at a time from a table's rows (a block of
@@ -628,19 +649,26 @@ def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.nd
     _, hit = _codes(ctx, g, secrets, letter_set, counts, row)
     order, starts, sizes = _classes(row, ctx.solved)
     caps = np.empty(starts.shape[0])
+    found = np.full(starts.shape[0], np.nan)  # the candidates' best, where a table may beat it
     staged = exact and target > -np.inf
+    read = table.shape[0] > 0
     for t in range(starts.shape[0]):
         part = order[starts[t]:starts[t] + sizes[t]]
-        caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], exact and not staged,
-                               table, ids[part] if table.shape[0] else ids)
+        if staged or not exact:
+            caps[t], found[t] = _cheap_bound(ctx, secrets[part], own[part], pts[1:])
+        else:
+            caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], True, table,
+                                   ids[part] if read else ids)
     if staged:
         total = pts[0] * hit + caps.sum()
         for t in range(starts.shape[0]):
             if total <= target:
                 break
             part = order[starts[t]:starts[t] + sizes[t]]
-            tight = _class_bound(ctx, secrets[part], own[part], pts[1:], True, table,
-                                 ids[part] if table.shape[0] else ids)
+            if read:  # the candidates' pass is not done again
+                tight = _read_bound(ctx, table, ids[part], caps[t], found[t], pts[1:])
+            else:
+                tight = _class_bound(ctx, secrets[part], own[part], pts[1:], True, table, ids)
             total -= caps[t] - tight
             caps[t] = tight
     return hit, order, starts, sizes, caps
