@@ -8,7 +8,7 @@ every word's codes on each class and once reading them from the table of every w
 secret (:func:`endgame.code_table`, built once: its time is given), one after the other for
 each opener; the two bounds must agree. A second table times the table's every-word pass
 alone on every class of those openers, counting every guess's codes or dropping a guess once it
-cannot beat the best so far (:func:`endgame._table_best`). ``--quick``: 2,000 words of length
+cannot beat the best so far (:func:`endgame.table_best`). ``--quick``: 2,000 words of length
 10, 3 openers, no file.
 """
 
@@ -23,7 +23,7 @@ from bench.common import command_line, drawn, header, kept_unless, lingo_list
 from sleuth.games.lingo import endgame
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.prepare import load_tree
-from sleuth.games.lingo.scoring import _Bounder
+from sleuth.games.lingo.scoring import Bounder
 from sleuth.words.wordlist import load_words
 
 TABLE = ("| first guess | depth 1 | bound | computed (s) | table (s) | computed / table |\n"
@@ -32,8 +32,8 @@ DROP = ("| first guess | classes | every guess counted (s) | dropped early (s) |
         "|---|---|---|---|---|\n")
 
 
-def dropping(bounder: _Bounder, table: np.ndarray, guess: int) -> tuple[int, float, float]:
-    """The table's every-word pass (:func:`endgame._table_best`) on each class of ``guess``
+def dropping(bounder: Bounder, table: np.ndarray, guess: int) -> tuple[int, float, float]:
+    """The table's every-word pass (:func:`endgame.table_best`) on each class of ``guess``
     too big for a candidate to split into singletons, from the candidates' best, counting every
     guess's codes and dropping a guess once it cannot win: classes, the two times in seconds."""
     ctx, pts = bounder.ctx, np.zeros(3)
@@ -42,13 +42,13 @@ def dropping(bounder: _Bounder, table: np.ndarray, guess: int) -> tuple[int, flo
     times, used = [0.0, 0.0], 0
     for part in parts:
         own = np.ascontiguousarray(bounder.own[part], dtype=np.int64)
-        best, _, perfect = endgame._best_split(ctx, bounder.secrets[part], own, *pts, False)
+        best, _, perfect = endgame.best_split(ctx, bounder.secrets[part], own, *pts, False)
         if part.size <= 2 or perfect:
             continue
         used, answers = used + 1, []
         for k, drop in enumerate((False, True)):
             began = time.perf_counter()
-            answers.append(endgame._table_best(ctx, table, part.astype(np.int64), best, *pts,
+            answers.append(endgame.table_best(ctx, table, part.astype(np.int64), best, *pts,
                                                drop))
             times[k] += time.perf_counter() - began
         if answers[0] != answers[1]:
@@ -65,20 +65,20 @@ def rows(length: int, openers: int, seed: int, size: int | None = None
     game = lingo_game(words)
     start = game.start()
     tree = load_tree(words)
-    plain = _Bounder(game, start)
+    plain = Bounder(game, start)
     first = plain.first_bounds(game.allowed_guesses(start))
     target = float(tree.total) if tree is not None else float(np.quantile(first, 0.5))
     began = time.perf_counter()
     table = endgame.code_table(game.guesses, game.secrets)
     built = time.perf_counter() - began
-    read = _Bounder(game, start, table)
+    read = Bounder(game, start, table)
     above = np.flatnonzero(first > target)
     picked = np.random.default_rng(seed).choice(above, min(openers, above.size), replace=False)
     for bounder in (plain, read):  # compiled (or loaded from numba's cache) before timing
         bounder.two_deep(int(picked[0]), exact=True, target=target)
         bounder.classes.clear()
     for drop in (False, True):
-        endgame._table_best(read.ctx, table, np.arange(3), 0.0, 3.0, 2.0, 1.0, drop)
+        endgame.table_best(read.ctx, table, np.arange(3), 0.0, 3.0, 2.0, 1.0, drop)
     out, sums, drops, dropped = [], [0.0, 0.0], [], [0.0, 0.0]
     for i in sorted(int(i) for i in picked):
         times, bounds = [], []
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
         "other; both bounds agree (the run stops if not). Seconds per first guess, wall "
         "clock, on a machine that may be shared: the ratio is the figure.\n\n"
         f"{summary}\n\n" + TABLE + body + "\nThe table's every-word pass alone "
-        "(`endgame._table_best`) on every class of each first guess that no candidate splits "
+        "(`endgame.table_best`) on every class of each first guess that no candidate splits "
         "into singletons, from the candidates' best: counting every guess's codes on the "
         "class, or dropping a guess once so many of its secrets repeat a code that it cannot "
         "beat the best so far (both give the same bound; the run stops if not).\n\n"

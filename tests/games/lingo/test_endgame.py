@@ -347,7 +347,7 @@ def test_dropping_guesses_early_in_a_table_gives_the_best_split(
     """The table's every-word pass (guesses dropped once too many secrets repeat a code, or
     not) gives the best split value of a plain count over every guess, up to the pb * n where
     it stops looking (no guess outside the secrets can do more)."""
-    from sleuth.games.lingo.endgame import _table_best
+    from sleuth.games.lingo.endgame import table_best
 
     rng = np.random.default_rng(seed)
     ctx = context(fb.encode(["abc"]), fb.solved_code(3))
@@ -356,6 +356,6 @@ def test_dropping_guesses_early_in_a_table_gives_the_best_split(
     p = np.array(pts)
     start = share * (p[0] + p[1] * (n - 1))
     full = plain_split_best(table[ids], ctx.solved, start, p)
-    found = [_table_best(ctx, table, ids, start, *p, abandon) for abandon in (True, False)]
+    found = [table_best(ctx, table, ids, start, *p, abandon) for abandon in (True, False)]
     assert found[0] == found[1]
     assert min(found[0], p[1] * n) == pytest.approx(min(full, p[1] * n))

@@ -191,7 +191,7 @@ def test_a_bound_search_on_threads_answers_ctrl_c_at_once(monkeypatch: pytest.Mo
         time.sleep(0.5)
         return 0.0  # at most the target: every first guess is tried in turn
 
-    monkeypatch.setattr(scoring._Bounder, "two_deep", slow)
+    monkeypatch.setattr(scoring.Bounder, "two_deep", slow)
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         scoring.deep_bound(game, target=0.0)
@@ -222,7 +222,7 @@ def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> N
     answers with no work at all (a level-3 bound replaces the level-2 one it follows). A
     journal of another question is refused in one line."""
     from sleuth.core.journal import JournalError
-    from sleuth.games.lingo.scoring import _Bounder, deep_bound
+    from sleuth.games.lingo.scoring import Bounder, deep_bound
 
     secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:200]
     game = lingo_game(secrets)
@@ -233,7 +233,7 @@ def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> N
     whole = deep_bound(game, target=target, journal=journal,
                        progress=lambda done, of: told.append((done, of)))
     lines = journal.read_text().splitlines()
-    first = _Bounder(game, game.start()).first_bounds(game.allowed_guesses(game.start()))
+    first = Bounder(game, game.start()).first_bounds(game.allowed_guesses(game.start()))
     assert (whole.total, whole.guess) == (plain.total, plain.guess)
     above = int((first > target).sum())
     guesses = {json.loads(line)["guess"] for line in lines[1:]}

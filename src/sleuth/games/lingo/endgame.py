@@ -228,7 +228,7 @@ def _split_value(classes: int, hit: int, n: int, pa: float, pb: float, pc: float
 
 
 @njit(cache=True, nogil=True)
-def _best_split(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float, pb: float,
+def best_split(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float, pb: float,
                 pc: float, every: bool) -> tuple[float, int, bool]:
     """The best :func:`_split_value` of a guess on ``sub`` (letter rows; ``own`` their guess
     indices), that guess, and whether it is a candidate splitting the others into singletons
@@ -265,7 +265,7 @@ def _two_left(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float,
     n = sub.shape[0]
     if n <= 2:
         return pa + pb * (n - 1), own[0]
-    value, guess, _ = _best_split(ctx, sub, own, pa, pb, 0.0, True)
+    value, guess, _ = best_split(ctx, sub, own, pa, pb, 0.0, True)
     return value, guess
 
 
@@ -380,7 +380,7 @@ def _settled(ctx: Context, sub: np.ndarray, own: np.ndarray) -> int:
     """A guess known optimal without search (two candidates, or a perfect one), else -1."""
     if sub.shape[0] <= 2:
         return own[0]
-    _, guess, perfect = _best_split(ctx, sub, own, 2.0, 1.0, 0.0, False)
+    _, guess, perfect = best_split(ctx, sub, own, 2.0, 1.0, 0.0, False)
     return guess if perfect else -1
 
 
@@ -486,7 +486,7 @@ def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
     if s <= 2 or not exact or read:
         cheap, best = _cheap_bound(ctx, sub, own, pts)
         return _read_bound(ctx, table, ids, cheap, best, pts) if read else cheap
-    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], True)
+    best, _, perfect = best_split(ctx, sub, own, pts[0], pts[1], pts[2], True)
     return best if perfect else min(best, _unsplit_cap(sub.shape[1], s, pts))
 
 
@@ -499,7 +499,7 @@ def _cheap_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
     s = sub.shape[0]
     if s <= 2:
         return pts[0] + pts[1] * (s - 1), np.nan
-    best, _, perfect = _best_split(ctx, sub, own, pts[0], pts[1], pts[2], False)
+    best, _, perfect = best_split(ctx, sub, own, pts[0], pts[1], pts[2], False)
     if perfect:
         return best, np.nan
     return _unsplit_cap(sub.shape[1], s, pts), best
@@ -512,10 +512,10 @@ def _read_bound(ctx: Context, table: np.ndarray, ids: np.ndarray, cheap: float, 
     ``best``): lowered to the best split of any word, read from ``table`` (rows ``ids``)."""
     if np.isnan(best):
         return cheap
-    return min(_table_best(ctx, table, ids, best, pts[0], pts[1], pts[2]), cheap)
+    return min(table_best(ctx, table, ids, best, pts[0], pts[1], pts[2]), cheap)
 
 
-#: Guesses whose codes :func:`_table_best` copies at a time from a table's rows (a block of
+#: Guesses whose codes :func:`table_best` copies at a time from a table's rows (a block of
 #: codes that stays in the cache while each guess's classes are counted).
 TABLE_BLOCK = 256
 
@@ -551,11 +551,11 @@ def _classes_needed(n: int, best: float, pa: float, pb: float, pc: float) -> int
 
 
 @njit(cache=True, nogil=True)
-def _table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, pa: float,
+def table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, pa: float,
                 pb: float, pc: float, abandon: bool = True) -> float:
     """The best :func:`_split_value` of any guess on the secrets ``ids`` (rows of ``table``,
     see :func:`code_table`), at least ``best`` (what the candidates reach), until it reaches
-    pb * n: :func:`_best_split`'s every-word pass, reading codes instead of computing them.
+    pb * n: :func:`best_split`'s every-word pass, reading codes instead of computing them.
     With ``abandon``, a guess is dropped once too many of its secrets repeat a code for it to
     beat the best so far (the same answer, sooner)."""
     n = ids.shape[0]

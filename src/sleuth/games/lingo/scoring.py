@@ -305,7 +305,7 @@ class Bound:
 
 
 class Searched(NamedTuple):
-    """A first guess's bound after its classes were searched (:meth:`_Bounder.searched`),
+    """A first guess's bound after its classes were searched (:meth:`Bounder.searched`),
     whether every class met its bound (the bound is then its exact value), and the classes
     (indices into the candidates) still short of their bound, with it."""
 
@@ -314,7 +314,7 @@ class Searched(NamedTuple):
     short: list[tuple[np.ndarray, float]]
 
 
-class _Bounder:
+class Bounder:
     """The three ever tighter bounds of a first guess that :func:`deep_bound` asks for."""
 
     def __init__(self, game: Game, pos: Position, table: np.ndarray | None = None) -> None:
@@ -462,7 +462,7 @@ def deep_bound(game: Game, position: Position | None = None, *, seconds: float =
     if game.weights is not None or pos.cost >= game.max_cost:
         return Bound(upper_bound(game, pos, depth=1), -1, False, False, 0)
     pool = game.allowed_guesses(pos)
-    bounder = _Bounder(game, pos)
+    bounder = Bounder(game, pos)
     first = bounder.first_bounds(pool)
     deadline = time.perf_counter() + seconds
     if target is not None:
@@ -560,7 +560,7 @@ def _settle_on_threads(game: Game, pos: Position, state: _Settling, order: list[
         queue = iter(guesses if guesses is not None else state.next_level())
 
         def work(_: int, level: int = level, queue: Iterator[int] = queue) -> None:
-            bounder = _Bounder(game, pos, table)
+            bounder = Bounder(game, pos, table)
             while (guess := state.take(queue, level)) is not None:
                 value = _settled_bound(bounder, guess, state.target, level, state.deadline)
                 state.add(value, guess, level, game.guess_labels[guess])
@@ -568,7 +568,7 @@ def _settle_on_threads(game: Game, pos: Position, state: _Settling, order: list[
         on_threads(work, range(min(cores(), 8)), state.stop)
 
 
-def _settled_bound(bounder: _Bounder, guess: int, target: float, level: int,
+def _settled_bound(bounder: Bounder, guess: int, target: float, level: int,
                    deadline: float) -> float:
     """A first guess's bound at ``level`` (2: two guesses deep; 3: also searched), tightened
     only until it is at most ``target`` (cheap bounds first)."""
@@ -652,7 +652,7 @@ def settle_batch(words: SettleWords, guesses: list[int], target: float, level: i
     game and its table are kept for the worker's next batch."""
     game, table = _worker_game(words)
     pos = game.start()
-    bounder = _Bounder(game, pos, table)
+    bounder = Bounder(game, pos, table)
     deadline = time.perf_counter() + (stop_at - time.time())
     found: list[tuple[int, float]] = []
     for guess in guesses:
@@ -818,7 +818,7 @@ def opening_proof(game: Game, guess: int, *, seconds: float = 60.0,
     pos = game.start()
     if game.weights is not None or pos.cost >= game.max_cost:
         raise ValueError("opening bounds are for unweighted games with attempts left")
-    bounder = _Bounder(game, pos)
+    bounder = Bounder(game, pos)
     total = bounder.two_deep(guess, exact=True)
     found = Searched(total, False, [])
     near = known is not None or reached is None or total <= reached * (1 + SEARCH_WITHIN)
