@@ -105,7 +105,7 @@ def journaled_proof(game, target: float, length: int) -> tuple[float, float, int
     if bound.total > target:
         return None
     runs = runs_so_far(OUT / f"lingo-{length}.runs.jsonl")
-    return bound.total, sum(float(r["seconds"]) for r in runs), len(runs)
+    return bound.total, sum(float(str(r["seconds"])) for r in runs), len(runs)
 
 
 def _tree_total(game, words: list[str]) -> float:

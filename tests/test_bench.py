@@ -28,6 +28,7 @@ SCRIPTS = {
     "lingo_openers": ("| length | rank | first guess |", ["lists"]),
     "lingo_table": ("| first guess | depth 1 | bound | computed (s) |", ["lists"]),
     "lingo_settle": ("| length | words | tree | first guesses above it at depth 1 |", ["lists"]),
+    "lingo_outlook": ("| length | words | tree | first guesses above it at depth 1 |", ["lists"]),
     "pit": ("| player | 4 | 5 | total |", ["lists", "processes"]),
     "install": ("| what | figure | notes |", ["processes"]),
     "reliability": ("| # | command | before: exit |", ["processes"]),
@@ -259,6 +260,8 @@ REFUSALS = [
     ("lingo_settle", ["--minutes", "0"], "--minutes must be above 0"),
     ("lingo_settle", ["--cluster", "tcp://127.0.0.1:9"], "--cluster: cannot reach"),
     ("lingo_table", ["--length", "11"], "--length takes 4..10"),
+    ("lingo_outlook", ["--sample", "0"], "--sample takes 1 or more"),
+    ("lingo_outlook", ["--lengths", "11"], "--lengths takes 4..10"),
     ("lingo_table", ["--openers", "0"], "--openers takes 1 or more"),
 ]
 
