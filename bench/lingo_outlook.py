@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from bench.common import command_line, drawn, header, kept_unless, lingo_list
-from bench.lingo_settle import _tree_total
+from bench.lingo_settle import tree_total
 from sleuth.games.lingo import endgame
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
@@ -36,7 +36,7 @@ def outlook(length: int, sample: int, seed: int, size: int | None = None) -> str
     words = drawn(list(load_words(lingo_list(length)).words), size)
     game = lingo_game(words)
     start = game.start()
-    target = _tree_total(game, words)
+    target = tree_total(game, words)
     plain = Bounder(game, start)
     pool = game.allowed_guesses(start)
     above = pool[plain.first_bounds(pool) > target]

@@ -52,7 +52,7 @@ def settle(length: int, minutes: float, journal: Path, size: int | None = None,
     first guesses this run settled, and its seconds."""
     words = drawn(list(load_words(lingo_list(length)).words), size)
     game = lingo_game(words)
-    target = _tree_total(game, words)
+    target = tree_total(game, words)
     before = _records(journal)
     started = time.perf_counter()
     shown = [0.0]
@@ -108,7 +108,7 @@ def journaled_proof(game, target: float, length: int) -> tuple[float, float, int
     return bound.total, sum(float(str(r["seconds"])) for r in runs), len(runs)
 
 
-def _tree_total(game, words: list[str]) -> float:
+def tree_total(game, words: list[str]) -> float:
     """What the prepared tree of ``words`` totals, played against every word (a sample, which
     has no tree, gets the entropy player's)."""
     from sleuth.core.strategies import get
