@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sized
+
 import pytest
 
-from sleuth.solve.runner import workers_for
+from sleuth.solve.runner import Workers, workers_for
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake"]
 
 
-def _count(data: object, i: int) -> tuple[str, int, int]:
+def _count(data: Sized, i: int) -> tuple[str, int, int]:
     """A task: what it was handed (its type and size) and its own argument."""
-    return type(data).__name__, len(data), i  # type: ignore[arg-type]
+    return type(data).__name__, len(data), i
 
 
-_INSTALLED: list[object] = []
+_INSTALLED: list[Sized] = []
 
 
-def _install(data: object) -> None:
+def _install(data: Sized) -> None:
     _INSTALLED[:] = [data]
 
 
@@ -26,7 +28,9 @@ def _installed(token: str, i: int) -> tuple[str, int, int]:
     return _count(_INSTALLED[0], i)
 
 
-def _results(pool, fn) -> list[tuple[str, int, int]]:
+def _results(pool: Workers, fn: Callable[..., tuple[str, int, int]]
+             ) -> list[tuple[str, int, int]]:
+    """What three tasks of ``fn`` gave, sorted; the workers closed after."""
     futures = [pool.submit(fn, pool.ref, i) for i in range(3)]
     try:
         return sorted(f.result() for f in pool.as_completed(futures))

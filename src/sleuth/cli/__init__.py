@@ -209,11 +209,12 @@ def _from_cluster(error: BaseException | None) -> bool:
     >>> _from_cluster(type("KilledWorker", (Exception,), {"__module__": "distributed"})())
     True
     """
-    seen = 0
-    while error is not None and seen < 20:
+    seen: set[int] = set()  # a chain may loop back on itself
+    while error is not None and id(error) not in seen:
         if type(error).__module__.split(".")[0] in ("distributed", "dask"):
             return True
-        error, seen = error.__cause__ or error.__context__, seen + 1
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
     return False
 
 
