@@ -36,24 +36,26 @@ def replay(game: Game, strategy: object, secret: int) -> Position:
     return pos
 
 
-def brute_best_total(guesses: list[str], secrets: list[str], attempts: int) -> float:
-    """Best total Lingo score over all secrets by trying every guess at every node."""
+def brute_best_total(guesses: list[str], secrets: list[str], attempts: int,
+                     first: str | None = None) -> float:
+    """Best total Lingo score over all secrets by trying every guess at every node (with
+    ``first``, of the strategies opening with that guess)."""
 
     @cache
     def best(cands: frozenset[str], used: int) -> float:
-        if used >= 5:
-            return 0.0
-        top = 0.0
-        for g in guesses:
-            parts: dict[int, set[str]] = {}
-            for s in cands:
-                parts.setdefault(fb.reference_code(g, s), set()).add(s)
-            value = sum(100 * (5 - used) if code == fb.solved_code(len(g))
-                        else best(frozenset(part), used + 1) for code, part in parts.items())
-            top = max(top, value)
-        return top
+        return max((after(g, cands, used) for g in guesses), default=0.0) if used < 5 else 0.0
 
-    return best(frozenset(secrets), 5 - attempts)
+    def after(g: str, cands: frozenset[str], used: int) -> float:
+        parts: dict[int, set[str]] = {}
+        for s in cands:
+            parts.setdefault(fb.reference_code(g, s), set()).add(s)
+        return sum(100 * (5 - used) if code == fb.solved_code(len(g))
+                   else best(frozenset(part), used + 1) for code, part in parts.items())
+
+    start = frozenset(secrets)
+    if first is not None:
+        return after(first, start, 5 - attempts) if attempts > 0 else 0.0
+    return best(start, 5 - attempts)
 
 
 @st.composite

@@ -168,16 +168,22 @@ def test_loss_bound_is_sound_where_games_are_lost(secrets: list[str], attempts: 
 
 
 def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> None:
-    from sleuth.games.lingo.endgame import loss_bound
+    from sleuth.games.lingo.endgame import budgeted_loss_bound, loss_bound
     from sleuth.games.lingo.scoring import perfect_split_bounds
 
     game, ctx, cands, own, pts = start(secrets, extra, attempts)
     bound = loss_bound(ctx, game.secrets, cands, own, pts)
-    assert bound >= brute_best_total(list(game.guess_labels), secrets, attempts) - 1e-9
+    optimum = brute_best_total(list(game.guess_labels), secrets, attempts)
+    assert bound >= optimum - 1e-9
     every = np.arange(len(game.guesses))
     assert bound <= perfect_split_bounds(game, every, cands, 5 - attempts).max() + 1e-9
     assert loss_bound(ctx, game.secrets, cands, own, pts, cap=bound - 50) == bound - 50
     assert loss_bound(ctx, game.secrets, cands, own, pts, budget=0) >= bound  # gave up: sound
+    for floor in (bound - 100, bound + 100):  # bounded only until at most the floor
+        below = loss_bound(ctx, game.secrets, cands, own, pts, floor=floor)
+        assert below == bound if floor < bound else optimum - 1e-9 <= below <= floor
+    tried = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, budget=0)
+    assert tried.bound == bound if tried.within else tried.bound >= bound
 
 
 def test_loss_bound_counts_lost_games(lingo_dir) -> None:

@@ -111,6 +111,28 @@ def test_deep_bound_with_a_target_never_rules_out_a_reachable_total(
             assert optimum < target
 
 
+@settings(max_examples=30, deadline=None)
+@given(words | two_letters, st.floats(0.8, 1.2), st.data())
+def test_level_three_towards_a_target_is_sound_and_full_when_above_it(
+        secrets: list[str], scale: float, data: st.DataObject) -> None:
+    """A first guess's level-3 bound towards a target (five attempts: lost games counted with
+    four left) is never below the best total after that guess nor above its level-2 bound; it
+    stops at the target when it gets there, and above it is as tight as without a target."""
+    from sleuth.games.lingo.scoring import Bounder
+
+    game = lingo_game(secrets)
+    guess = data.draw(st.integers(0, len(game.guesses) - 1))
+    after = brute_best_total(game.guess_labels, secrets, 5, game.guess_labels[guess])
+    target = float(round(after * scale, -2))
+    bounder = Bounder(game, game.start())
+    two = bounder.two_deep(guess, exact=True)
+    full = bounder.lowered(guess, -np.inf)
+    bounder.two_deep(guess, exact=True)
+    toward = bounder.lowered(guess, target)
+    assert after - 1e-9 <= full <= toward <= two + 1e-9
+    assert toward <= target or toward == full
+
+
 def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> None:
     """On 13-letter words the bound equals what the prepared tree reaches: it is optimal."""
     from sleuth.games.lingo.prepare import Settings, prepare

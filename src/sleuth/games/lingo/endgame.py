@@ -815,20 +815,31 @@ def _guess_loss4(ctx: Context, table: np.ndarray, row: np.ndarray, bound: float,
     its classes then bounded by :func:`_table_bound3`, largest first, until it is at most
     ``floor``."""
     value, (part_order, starts, sizes) = bound, _classes(row, ctx.solved)
+    caps = np.empty(starts.shape[0])
+    for t in range(starts.shape[0]):  # the candidates' caps first: cheap
+        if sizes[t] <= 2:
+            break
+        part = part_order[starts[t]:starts[t] + sizes[t]]
+        caps[t] = _table_cap(ctx, table, part, own, pts[1:], length, budget)
+        value -= pts[1] + pts[2] * (sizes[t] - 1) - caps[t]
+        if value <= floor + EPS:
+            return value
     for t in range(starts.shape[0]):
         if value <= floor + EPS or sizes[t] <= 2:
             break
         part = part_order[starts[t]:starts[t] + sizes[t]]
         inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget)
-        value -= pts[1] + pts[2] * (sizes[t] - 1) - inner
+        value -= caps[t] - inner
     return value
 
 
 @njit(cache=True, nogil=True)
 def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndarray,
-                  pts: np.ndarray, cap: float, length: int, budget: np.ndarray) -> float:
+                  pts: np.ndarray, cap: float, length: int, budget: np.ndarray,
+                  floor: float = -1.0) -> float:
     """Like :func:`_table_bound3` with four attempts left, on the whole class, each class of a
-    guess bounded by :func:`_table_bound3`; at most ``cap``."""
+    guess bounded by :func:`_table_bound3`; at most ``cap``; with a ``floor`` each guess only
+    until it is at most that (the bound is then at most the larger of the two)."""
     s = table.shape[1]
     if s <= 2:
         return min(cap, pts[0] + pts[1] * (s - 1))
@@ -836,7 +847,7 @@ def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndar
     bound, order = _table_ranked(ctx, table, loc, pts, budget)
     row = np.empty(s, np.int64)
     seen = Dict.empty(key_type=KEY, value_type=types.float64)
-    best = -1.0
+    best = max(-1.0, floor)
     for g in order:
         if budget[0] < 0:
             return cap
@@ -908,15 +919,28 @@ def _fresh(ctx: Context) -> Context:
                         relabel=ctx.relabel.copy())
 
 
+class LossBound(NamedTuple):
+    """What :func:`budgeted_loss_bound` found."""
+
+    bound: float
+    """A sound upper bound on the class's best total."""
+    within: bool
+    """Whether it was found within the budget (if not, it may be looser: the cap at worst)."""
+
+
 def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
-               points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62) -> float:
+               points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62,
+               floor: float = -1.0) -> float:
     """A sound upper bound, at most ``cap``, on the best total of the candidates ``cands``
     (sorted secret indices; ``own`` their guess indices, -1 if unguessable) with three or four
     attempts left worth ``points``, that counts the games lost after the last one: every word is
     tried as each next guess but the last, where a class that none of its candidates splits
     into singletons names one secret fewer (and no more than there are feedback codes). Costs
     up to words^2 x candidates; past ``budget`` feedback codes read (about 3e8 a second) it
-    gives up and returns ``cap``. Use a context of its own (its memo holds bounds, not values).
+    gives up and returns ``cap``. With four attempts left and a ``floor``, guesses are bounded
+    only until they are at most that, and the bound is at most the larger of ``floor`` and the
+    bound without one: much sooner, when the caller only asks whether the class comes to at
+    most ``floor``. Use a context of its own (its memo holds bounds, not values).
 
     >>> from sleuth.words import feedback as fb
     >>> words = fb.encode(["ab", "ac", "ad", "ae", "af", "ag", "ah", "ai"])
@@ -924,6 +948,14 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     >>> loss_bound(ctx, words, np.arange(8), np.arange(8), np.array([300.0, 200.0, 100.0]))
     1000.0
     """
+    return budgeted_loss_bound(ctx, secrets, cands, own, points, cap, budget, floor).bound
+
+
+def budgeted_loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
+                        points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62,
+                        floor: float = -1.0) -> LossBound:
+    """:func:`loss_bound`, and whether it was found within ``budget`` (a caller with several
+    classes to lower tries each with a small budget first)."""
     if len(points) not in (3, 4):
         raise ValueError("bounds three or four attempts deep")
     pts = np.zeros(len(points) + 1)
@@ -936,8 +968,10 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
     left = np.array([budget], np.int64)
     if len(points) == 3:
         loc = np.arange(len(cands))
-        return float(min(cap, _table_bound3(ctx, table, loc, cands, own, pts, length, left)))
-    return float(_table_bound4(ctx, table, cands, own, pts, float(cap), length, left))
+        bound = min(cap, _table_bound3(ctx, table, loc, cands, own, pts, length, left))
+    else:
+        bound = _table_bound4(ctx, table, cands, own, pts, float(cap), length, left, float(floor))
+    return LossBound(float(bound), bool(left[0] >= 0))
 
 
 def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,

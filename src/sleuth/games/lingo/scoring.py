@@ -34,7 +34,7 @@ from sleuth.core.strategies import Strategy
 from sleuth.solve.greedy import Greedy, best_index, heaviest_candidate, shortlist
 
 if TYPE_CHECKING:
-    from sleuth.games.lingo.endgame import Context
+    from sleuth.games.lingo.endgame import Context, LossBound
     from sleuth.solve.runner import Cluster, Workers
 
 
@@ -280,6 +280,10 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
 FULL_SEARCH = 320
 LOOKUPS_PER_SECOND = 3e8  # feedback codes endgame.loss_bound reads a second, for its budget
 SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
+#: Seconds of codes read with which :meth:`Bounder.lowered` tries each class in turn, a class
+#: that used one up tried again with the next (at length 6 most classes need under 0.1 s, a
+#: few minutes: trying those last spares most of the time).
+LOSS_BUDGETS = (0.1, 1.0, 10.0, 100.0, np.inf)
 
 
 @dataclass(frozen=True)
@@ -329,6 +333,7 @@ class Bounder:
         self.own = game.guess_of_secret(pos.candidates)
         self.points = np.array([_points(game, a) for a in range(pos.cost + 1, game.max_cost + 1)])
         self.classes: dict[int, tuple[bool, list[np.ndarray], np.ndarray]] = {}  # by level 2
+        self._losses: Context | None = None  # loss bounds' context (its memo holds bounds)
 
     @property
     def searchable(self) -> bool:
@@ -397,6 +402,52 @@ class Bounder:
             short.remove(t)
         return Searched(float(pts[0] * hit + caps.sum()), not short,
                         [(parts[t], float(caps[t])) for t in short])
+
+    def lowered(self, guess: int, target: float, deadline: float = np.inf) -> float:
+        """Level 3 towards ``target``: the guess's level-2 class bounds lowered only until its
+        total is at most ``target``, each class asked only to come below its bound by what is
+        still above: by counting lost games (:func:`endgame.budgeted_loss_bound`), every class
+        with a small budget first and those that used it up with ever larger ones
+        (:data:`LOSS_BUDGETS`), then searching the classes of up to :data:`FULL_SEARCH` words,
+        smallest first. Fully lowered when above ``target`` (unless past ``deadline``)."""
+        hit, parts, caps = self.classes.pop(guess)
+        caps = caps.copy()
+        total = float(self.points[0] * hit + caps.sum())
+        todo = sorted((t for t in range(len(parts)) if parts[t].size > 2),
+                      key=lambda t: -parts[t].size)
+        budgets = LOSS_BUDGETS if len(self.points) - 1 in (3, 4) else ()
+        for seconds in budgets:
+            tried, todo = todo, []
+            for t in tried:
+                left = deadline - time.perf_counter()
+                if total <= target or left <= 0:
+                    return total
+                found = self._loss_bound(parts[t], caps[t], caps[t] - (total - target),
+                                         min(seconds, left))
+                if not found.within:
+                    todo.append(t)
+                total -= caps[t] - found.bound
+                caps[t] = found.bound
+        for t in sorted(range(len(parts)), key=lambda t: parts[t].size):
+            if total <= target or time.perf_counter() > deadline or \
+                    parts[t].size > FULL_SEARCH or len(self.points) > 5:
+                break
+            if parts[t].size > 2:
+                value = min(caps[t], self.value(parts[t], self.full, caps[t] - (total - target)))
+                total -= caps[t] - value
+                caps[t] = value
+        return total
+
+    def _loss_bound(self, part: np.ndarray, cap: float, floor: float,
+                    seconds: float) -> LossBound:
+        """A class's :func:`endgame.budgeted_loss_bound`, at least ``floor``, within about
+        ``seconds`` of codes read."""
+        if self._losses is None:
+            self._losses = self.endgame.context(self.game.guesses, self.game.solved_code())
+        cands = self.pos.candidates[part]
+        return self.endgame.budgeted_loss_bound(
+            self._losses, self.game.secrets, cands, self.game.guess_of_secret(cands),
+            self.points[1:], cap, int(min(seconds, 1e9) * LOOKUPS_PER_SECOND), floor)
 
     def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
                         deadline: float) -> None:
@@ -570,11 +621,11 @@ def _settle_on_threads(game: Game, pos: Position, state: _Settling, order: list[
 
 def _settled_bound(bounder: Bounder, guess: int, target: float, level: int,
                    deadline: float) -> float:
-    """A first guess's bound at ``level`` (2: two guesses deep; 3: also searched), tightened
-    only until it is at most ``target`` (cheap bounds first)."""
+    """A first guess's bound at ``level`` (2: two guesses deep; 3: also lost games counted and
+    classes searched), tightened only until it is at most ``target`` (cheap bounds first)."""
     value = bounder.two_deep(guess, exact=True, target=target)
     if level == 3 and value > target and bounder.searchable:
-        value = bounder.searched(guess, deadline)[0]
+        value = bounder.lowered(guess, target, deadline)
     bounder.classes.pop(guess, None)
     return value
 
