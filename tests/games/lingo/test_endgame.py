@@ -168,7 +168,7 @@ def test_loss_bound_is_sound_where_games_are_lost(secrets: list[str], attempts: 
 
 
 def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> None:
-    from sleuth.games.lingo.endgame import budgeted_loss_bound, loss_bound
+    from sleuth.games.lingo.endgame import budgeted_loss_bound, code_table, loss_bound
     from sleuth.games.lingo.scoring import perfect_split_bounds
 
     game, ctx, cands, own, pts = start(secrets, extra, attempts)
@@ -184,6 +184,9 @@ def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> Non
         assert below == bound if floor < bound else optimum - 1e-9 <= below <= floor
     tried = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, budget=0)
     assert tried.bound == bound if tried.within else tried.bound >= bound
+    table = code_table(game.guesses, game.secrets)  # codes read, not computed: the same
+    assert budgeted_loss_bound(ctx, game.secrets, cands, own, pts, read=(table, cands)) == \
+        (bound, True)
 
 
 def test_loss_bound_counts_lost_games(lingo_dir) -> None:

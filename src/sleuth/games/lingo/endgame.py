@@ -46,7 +46,14 @@ from numba import njit, types
 from numba.typed import Dict
 
 from sleuth.core.contexts import typed_once
-from sleuth.words.feedback import _fill_row, _place_values, _scratch, _secret_tables, codes
+from sleuth.words.feedback import (
+    _fill_row,
+    _place_values,
+    _scratch,
+    _secret_tables,
+    code_dtype,
+    codes,
+)
 
 EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
@@ -953,16 +960,21 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
 
 def budgeted_loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
                         points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62,
-                        floor: float = -1.0) -> LossBound:
+                        floor: float = -1.0, read: tuple[np.ndarray, np.ndarray] | None = None
+                        ) -> LossBound:
     """:func:`loss_bound`, and whether it was found within ``budget`` (a caller with several
-    classes to lower tries each with a small budget first)."""
+    classes to lower tries each with a small budget first). ``read``: a :func:`code_table` and
+    the candidates' rows in it, to read their codes from instead of computing them."""
     if len(points) not in (3, 4):
         raise ValueError("bounds three or four attempts deep")
     pts = np.zeros(len(points) + 1)
     pts[:len(points)] = points
     cands = np.ascontiguousarray(cands, dtype=np.int64)
     _check_fits(ctx, len(cands))
-    table = _class_table(ctx, secrets, cands)
+    if read is None:
+        table = _class_table(ctx, secrets, cands)
+    else:
+        table = np.ascontiguousarray(read[0][read[1]].T, dtype=code_dtype(secrets.shape[1]))
     own = np.ascontiguousarray(own, dtype=np.int64)
     length = int(secrets.shape[1])
     left = np.array([budget], np.int64)
