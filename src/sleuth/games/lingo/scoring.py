@@ -281,11 +281,11 @@ def class_bound(game: Game, cands: np.ndarray, used: int) -> float:
 FULL_SEARCH = 320
 LOOKUPS_PER_SECOND = 3e8  # feedback codes endgame.loss_bound reads a second, for its budget
 SEARCH_WITHIN = 0.02  # how close to a known total a bound must be for a search to be worth it
-#: Seconds of codes read with which :meth:`Bounder.lowered` tries each class in turn, a class
+#: Seconds of codes read with which :meth:`Bounder._by_losses` tries each class in turn, a class
 #: that used one up tried again with the next (at length 6 most classes need under 0.1 s, a
 #: few minutes: trying those last spares most of the time).
 LOSS_BUDGETS = (0.1, 1.0, 10.0, 100.0, np.inf)
-#: Sweeps of :meth:`Bounder.lowered` over the classes, each asked for its share of what is
+#: Sweeps of :meth:`Bounder._by_losses` over the classes, each asked for its share of what is
 #: still above (all of it in the last): a class asked for less is done sooner (at length 6,
 #: 1.9x over asking each for all of it; 2.8x on the first guesses that need the most).
 SHARE_SWEEPS = 6
@@ -410,16 +410,30 @@ class Bounder:
 
     def lowered(self, guess: int, target: float, deadline: float = np.inf) -> float:
         """Level 3 towards ``target``: the guess's level-2 class bounds lowered only until its
-        total is at most ``target``, by counting lost games (:func:`endgame.budgeted_loss_bound`)
-        and then by searching the classes of up to :data:`FULL_SEARCH` words, smallest first.
-        Each class is asked only to come below its bound by its share of what is still above
-        (by its size; in the last of :data:`SHARE_SWEEPS` sweeps, all of it), with a small
-        budget of work first and ever larger ones for those that used it up
-        (:data:`LOSS_BUDGETS`). Fully lowered when above ``target`` (unless past
-        ``deadline``)."""
+        total is at most ``target``, by counting lost games (:meth:`_by_losses`), then by
+        searching the classes of up to :data:`FULL_SEARCH` words, smallest first. Fully
+        lowered when above ``target`` (unless past ``deadline``)."""
         hit, parts, caps = self.classes.pop(guess)
         caps = caps.copy()
-        total = float(self.points[0] * hit + caps.sum())
+        total = self._by_losses(parts, caps, float(self.points[0] * hit + caps.sum()), target,
+                                deadline)
+        for t in sorted(range(len(parts)), key=lambda t: parts[t].size):
+            if total <= target or time.perf_counter() > deadline or \
+                    parts[t].size > FULL_SEARCH or len(self.points) > 5:
+                break
+            if parts[t].size > 2:
+                value = min(caps[t], self.value(parts[t], self.full, caps[t] - (total - target)))
+                total -= caps[t] - value
+                caps[t] = value
+        return total
+
+    def _by_losses(self, parts: list[np.ndarray], caps: np.ndarray, total: float,
+                   target: float, deadline: float) -> float:
+        """``total`` once the class bounds ``caps`` are lowered by counting lost games
+        (:func:`endgame.budgeted_loss_bound`) until it is at most ``target``: each class
+        asked only to come down by its share of what is still above (by its size; in the last
+        of :data:`SHARE_SWEEPS` sweeps, all of it), with a small budget of work first and ever
+        larger ones for those that used it up (:data:`LOSS_BUDGETS`)."""
         big = sorted((t for t in range(len(parts)) if parts[t].size > 2),
                      key=lambda t: -parts[t].size)
         budgets = LOSS_BUDGETS if len(self.points) - 1 in (3, 4) else ()
@@ -440,20 +454,12 @@ class Bounder:
                     final.add(t)
                 total -= caps[t] - found.bound
                 caps[t] = found.bound
-        for t in sorted(range(len(parts)), key=lambda t: parts[t].size):
-            if total <= target or time.perf_counter() > deadline or \
-                    parts[t].size > FULL_SEARCH or len(self.points) > 5:
-                break
-            if parts[t].size > 2:
-                value = min(caps[t], self.value(parts[t], self.full, caps[t] - (total - target)))
-                total -= caps[t] - value
-                caps[t] = value
         return total
 
     def _loss_bound(self, part: np.ndarray, cap: float, floor: float,
                     seconds: float) -> LossBound:
-        """A class's :func:`endgame.budgeted_loss_bound`, at least ``floor``, within about
-        ``seconds`` of codes read."""
+        """A class's :func:`endgame.budgeted_loss_bound`, asked only down to ``floor``, within
+        about ``seconds`` of codes read (from the code table when there is one)."""
         if self._losses is None:
             self._losses = self.endgame.context(self.game.guesses, self.game.solved_code())
         cands = self.pos.candidates[part]
