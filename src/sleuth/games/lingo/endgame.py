@@ -776,15 +776,18 @@ def _table_fresh(ctx: Context, table: np.ndarray, g: int, loc: np.ndarray, row: 
 
 @njit(cache=True, nogil=True)
 def _table_bound3(ctx: Context, table: np.ndarray, loc: np.ndarray, ids: np.ndarray,
-                  own: np.ndarray, pts: np.ndarray, length: int, budget: np.ndarray) -> float:
+                  own: np.ndarray, pts: np.ndarray, length: int, budget: np.ndarray,
+                  cap: float = np.nan) -> float:
     """Upper bound on V_3 of the subset ``loc`` that counts lost games (``pts``: the three
     attempts left, then 0): every guess, best :func:`_bound` first, each of its classes bounded
     by :func:`_table_cap` with the last two attempts (no candidate splitting a class into
     singletons: one secret fewer named), until no guess's :func:`_bound` beats the best found.
     Guesses making a partition already tried are skipped. Memoised by subset (``ids``: the
-    secrets' global indices). Once ``budget`` runs out, the cap is returned (still sound)."""
+    secrets' global indices). Once ``budget`` runs out, the cap is returned (still sound).
+    ``cap``: the subset's :func:`_table_cap`, when the caller has it already."""
     s = loc.shape[0]
-    cap = _table_cap(ctx, table, loc, own, pts, length, budget)
+    if np.isnan(cap):
+        cap = _table_cap(ctx, table, loc, own, pts, length, budget)
     if s <= 2 or cap >= pts[0] + pts[1] * (s - 1) - EPS:
         return cap
     memo, key = ctx.memo, _key(ids[loc], pts[0] * 1000.0 + 7)
@@ -835,7 +838,7 @@ def _guess_loss4(ctx: Context, table: np.ndarray, row: np.ndarray, bound: float,
         if value <= floor + EPS or sizes[t] <= 2:
             break
         part = part_order[starts[t]:starts[t] + sizes[t]]
-        inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget)
+        inner = _table_bound3(ctx, table, part, ids, own, pts[1:], length, budget, caps[t])
         value -= caps[t] - inner
     return value
 
