@@ -262,6 +262,7 @@ REFUSALS = [
     ("lingo_table", ["--length", "11"], "--length takes 4..10"),
     ("lingo_outlook", ["--sample", "0"], "--sample takes 1 or more"),
     ("lingo_outlook", ["--lengths", "11"], "--lengths takes 4..10"),
+    ("lingo_outlook", ["--seconds", "0"], "--seconds takes a number above 0"),
     ("lingo_table", ["--openers", "0"], "--openers takes 1 or more"),
 ]
 
