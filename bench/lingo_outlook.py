@@ -21,6 +21,7 @@ import numpy as np
 
 from bench.common import RESULTS, command_line, drawn, header, kept_unless, lingo_list
 from bench.lingo_settle import tree_total
+from sleuth.core.game import Game
 from sleuth.games.lingo import endgame
 from sleuth.games.lingo.game import lingo_game
 from sleuth.games.lingo.pit import parse_lengths
@@ -40,9 +41,7 @@ def outlook(length: int, sample: int, seed: int, seconds: float,
     game = lingo_game(words)
     start = game.start()
     target = tree_total(game, words)
-    plain = Bounder(game, start)
-    pool = game.allowed_guesses(start)
-    above = pool[plain.first_bounds(pool) > target]
+    above = above_at_depth_one(game, target)
     picked = np.random.default_rng(seed).choice(above, min(sample, above.size), replace=False)
     read = Bounder(game, start, endgame.code_table(game.guesses, game.secrets))
     read.two_deep(int(picked[0]), exact=True, target=target)  # compiled before timing
@@ -66,6 +65,13 @@ def outlook(length: int, sample: int, seed: int, seconds: float,
             f"{picked.size} | {low} | {least:.2f}, {median:.2f}, {most:.2f} | {each:.2f} | "
             f"{settled3} of {left} | {np.median(times):.0f}, {times.max():.0f} | "
             f"{hours:.1f}{more} |")
+
+
+def above_at_depth_one(game: Game, target: float) -> np.ndarray:
+    """The first guesses whose depth-1 bound is above ``target``: those a settle must bound."""
+    start = game.start()
+    pool = game.allowed_guesses(start)
+    return pool[Bounder(game, start).first_bounds(pool) > target]
 
 
 def _earlier_rows() -> dict[int, str]:

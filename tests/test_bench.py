@@ -29,6 +29,7 @@ SCRIPTS = {
     "lingo_table": ("| first guess | depth 1 | bound | computed (s) |", ["lists"]),
     "lingo_settle": ("| length | words | tree | first guesses above it at depth 1 |", ["lists"]),
     "lingo_outlook": ("| length | words | tree | first guesses above it at depth 1 |", ["lists"]),
+    "lingo_level_three": ("| step | seconds, all | each: median, most |", ["lists"]),
     "pit": ("| player | 4 | 5 | total |", ["lists", "processes"]),
     "install": ("| what | figure | notes |", ["processes"]),
     "reliability": ("| # | command | before: exit |", ["processes"]),
@@ -263,6 +264,8 @@ REFUSALS = [
     ("lingo_outlook", ["--sample", "0"], "--sample takes 1 or more"),
     ("lingo_outlook", ["--lengths", "11"], "--lengths takes 4..10"),
     ("lingo_outlook", ["--seconds", "0"], "--seconds takes a number above 0"),
+    ("lingo_level_three", ["--guesses", "0"], "--sample and --guesses take 1 or more"),
+    ("lingo_level_three", ["--length", "11"], "--length takes 4..10"),
     ("lingo_table", ["--openers", "0"], "--openers takes 1 or more"),
 ]
 

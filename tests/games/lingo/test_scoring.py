@@ -117,14 +117,20 @@ def test_level_three_towards_a_target_is_sound_and_full_when_above_it(
         secrets: list[str], scale: float, data: st.DataObject) -> None:
     """A first guess's level-3 bound towards a target (five attempts: lost games counted with
     four left) is never below the best total after that guess nor above its level-2 bound; it
-    stops at the target when it gets there, and above it is as tight as without a target."""
-    from sleuth.games.lingo.scoring import Bounder
+    stops at the target when it gets there, and above it is as tight as without a target;
+    under any plan (sweeps, budgets, codes read from a table or computed)."""
+    from sleuth.games.lingo import endgame
+    from sleuth.games.lingo.scoring import Bounder, LossPlan
 
     game = lingo_game(secrets)
     guess = data.draw(st.integers(0, len(game.guesses) - 1))
     after = brute_best_total(game.guess_labels, secrets, 5, game.guess_labels[guess])
     target = float(round(after * scale, -2))
-    bounder = Bounder(game, game.start())
+    budgets = st.lists(st.floats(1e-7, 1.0), max_size=3).map(lambda b: (*sorted(b), np.inf))
+    plan = data.draw(st.builds(LossPlan, sweeps=st.integers(1, 6), budgets=budgets,
+                               read=st.booleans()))
+    table = endgame.code_table(game.guesses, game.secrets) if data.draw(st.booleans()) else None
+    bounder = Bounder(game, game.start(), table, plan)
     two = bounder.two_deep(guess, exact=True)
     full = bounder.lowered(guess, -np.inf)
     bounder.two_deep(guess, exact=True)

@@ -291,6 +291,19 @@ LOSS_BUDGETS = (0.1, 1.0, 10.0, 100.0, np.inf)
 SHARE_SWEEPS = 6
 
 
+class LossPlan(NamedTuple):
+    """How :meth:`Bounder._by_losses` lowers class bounds: in ``sweeps`` sweeps (1: each class
+    asked for all of what is above), with these ``budgets`` of seconds, and the class's codes
+    read from the code table (``read``, when there is one) rather than computed."""
+
+    sweeps: int = SHARE_SWEEPS
+    budgets: tuple[float, ...] = LOSS_BUDGETS
+    read: bool = True
+
+
+SETTLE_PLAN = LossPlan()  # the plan the settle uses
+
+
 @dataclass(frozen=True)
 class Bound:
     """A sound upper bound on the best total score and the first guess that holds it.
@@ -326,10 +339,12 @@ class Searched(NamedTuple):
 class Bounder:
     """The three ever tighter bounds of a first guess that :func:`deep_bound` asks for."""
 
-    def __init__(self, game: Game, pos: Position, table: np.ndarray | None = None) -> None:
+    def __init__(self, game: Game, pos: Position, table: np.ndarray | None = None,
+                 plan: LossPlan = SETTLE_PLAN) -> None:
         from sleuth.games.lingo import endgame
 
         self.game, self.pos, self.endgame, self.table = game, pos, endgame, table
+        self.plan = plan
         solved = game.solved_code()
         self.ctx = endgame.context(game.guesses, solved)
         self.short = endgame.context(game.guesses, solved, exact=10, width=4)
@@ -432,13 +447,15 @@ class Bounder:
         """``total`` once the class bounds ``caps`` are lowered by counting lost games
         (:func:`endgame.budgeted_loss_bound`) until it is at most ``target``: each class
         asked only to come down by its share of what is still above (by its size; in the last
-        of :data:`SHARE_SWEEPS` sweeps, all of it), with a small budget of work first and ever
-        larger ones for those that used it up (:data:`LOSS_BUDGETS`)."""
+        of the plan's sweeps, all of it), with a small budget of work first and ever larger ones
+        for those that used it up (the plan's budgets)."""
         big = sorted((t for t in range(len(parts)) if parts[t].size > 2),
                      key=lambda t: -parts[t].size)
-        budgets = LOSS_BUDGETS if len(self.points) - 1 in (3, 4) else ()
+        sweeps, budgets = self.plan.sweeps, self.plan.budgets
+        if len(self.points) - 1 not in (3, 4):
+            budgets = ()
         final: set[int] = set()  # classes at their full loss bound
-        for sweep, seconds in product(range(SHARE_SWEEPS), budgets):
+        for sweep, seconds in product(range(sweeps), budgets):
             todo = [t for t in big if t not in final]
             rest = sum(parts[t].size for t in todo)
             for t in todo:
@@ -446,7 +463,7 @@ class Bounder:
                 if total <= target or left <= 0:
                     return total
                 share = (total - target) * (
-                    parts[t].size / rest if sweep < SHARE_SWEEPS - 1 else 1.0)
+                    parts[t].size / rest if sweep < sweeps - 1 else 1.0)
                 rest -= parts[t].size
                 found = self._loss_bound(parts[t], caps[t], caps[t] - share,
                                          min(seconds, left))
@@ -466,7 +483,7 @@ class Bounder:
         return self.endgame.budgeted_loss_bound(
             self._losses, self.game.secrets, cands, self.game.guess_of_secret(cands),
             self.points[1:], cap, int(min(seconds, 1e9) * LOOKUPS_PER_SECOND), floor,
-            None if self.table is None else (self.table, part))
+            None if self.table is None or not self.plan.read else (self.table, part))
 
     def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
                         deadline: float) -> None:
