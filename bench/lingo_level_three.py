@@ -6,7 +6,8 @@ Run: ``python -m bench.lingo_level_three [--length 6] [--sample 40] [--seed 0] [
 first ``--guesses`` of them still above the tree two guesses deep, and lowers each towards the
 tree at level 3 (:meth:`scoring.Bounder.lowered`) with each plan in turn
 (:class:`scoring.LossPlan`): each class asked for all of what is above, largest first; asked for
-its share by size in sweeps; then with its codes read from the settle's code table. Each step's
+its share by size in sweeps; with its codes read from the settle's code table; with what was
+read on a class (its codes, the guesses ranked) kept for its next call. Each step's
 seconds (level 3 only, two deep not counted), its ratio to the first, and how many came at or
 below the tree. ``--quick``: 2,000 words of length 5, 2 first guesses, no file.
 """
@@ -30,9 +31,10 @@ from sleuth.words.wordlist import load_words
 #: The steps, each with the plan that adds it to the ones before.
 STEPS = (
     ("each class asked for all of what is above, largest first; budgets; codes computed",
-     LossPlan(sweeps=1, read=False)),
-    ("asked for its share by size, in sweeps", LossPlan(read=False)),
-    ("codes read from the code table (the settle's plan)", LossPlan()),
+     LossPlan(sweeps=1, read=False, keep=False)),
+    ("asked for its share by size, in sweeps", LossPlan(read=False, keep=False)),
+    ("codes read from the code table", LossPlan(keep=False)),
+    ("what was read on a class kept for its next call (the settle's plan)", LossPlan()),
 )
 TABLE = ("| step | seconds, all | each: median, most | x the first step | at or below the tree |"
          "\n|---|---|---|---|---|\n")

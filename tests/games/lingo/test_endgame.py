@@ -185,8 +185,16 @@ def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> Non
     tried = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, budget=0)
     assert tried.bound == bound if tried.within else tried.bound >= bound
     table = code_table(game.guesses, game.secrets)  # codes read, not computed: the same
-    assert budgeted_loss_bound(ctx, game.secrets, cands, own, pts, read=(table, cands)) == \
-        (bound, True)
+    found = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, read=(table, cands))
+    assert found[:2] == (bound, True)
+    if attempts == 4:  # what it read, passed back: the same bounds without reading it again
+        for floor in (-1.0, bound - 100, bound + 100):
+            again = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, floor=floor,
+                                        codes=found.codes)
+            assert again.bound == loss_bound(ctx, game.secrets, cands, own, pts, floor=floor)
+        short = len(game.guesses) * len(cands) - 1  # cannot pay for ranking the guesses
+        skipped = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, budget=short)
+        assert len(cands) <= 2 or skipped == (np.inf, False, None)
 
 
 def test_loss_bound_counts_lost_games(lingo_dir) -> None:

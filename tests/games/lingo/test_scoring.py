@@ -117,8 +117,9 @@ def test_level_three_towards_a_target_is_sound_and_full_when_above_it(
         secrets: list[str], scale: float, data: st.DataObject) -> None:
     """A first guess's level-3 bound towards a target (five attempts: lost games counted with
     four left) is never below the best total after that guess nor above its level-2 bound; it
-    stops at the target when it gets there, and above it is as tight as without a target;
-    under any plan (sweeps, budgets, codes read from a table or computed)."""
+    stops at the target when it gets there, and above it is as tight as without a target (so
+    towards that full bound it ends on it); under any plan (sweeps, budgets, codes read from a
+    table or computed, kept between a class's calls or not)."""
     from sleuth.games.lingo import endgame
     from sleuth.games.lingo.scoring import Bounder, LossPlan
 
@@ -126,9 +127,10 @@ def test_level_three_towards_a_target_is_sound_and_full_when_above_it(
     guess = data.draw(st.integers(0, len(game.guesses) - 1))
     after = brute_best_total(game.guess_labels, secrets, 5, game.guess_labels[guess])
     target = float(round(after * scale, -2))
-    budgets = st.lists(st.floats(1e-7, 1.0), max_size=3).map(lambda b: (*sorted(b), np.inf))
+    budgets = st.lists(st.integers(-9, -4), max_size=3).map(  # seconds: 0.3 to 30,000 codes
+        lambda b: (*sorted(10.0 ** e for e in b), np.inf))
     plan = data.draw(st.builds(LossPlan, sweeps=st.integers(1, 6), budgets=budgets,
-                               read=st.booleans()))
+                               read=st.booleans(), keep=st.booleans()))
     table = endgame.code_table(game.guesses, game.secrets) if data.draw(st.booleans()) else None
     bounder = Bounder(game, game.start(), table, plan)
     two = bounder.two_deep(guess, exact=True)
@@ -137,6 +139,32 @@ def test_level_three_towards_a_target_is_sound_and_full_when_above_it(
     toward = bounder.lowered(guess, target)
     assert after - 1e-9 <= full <= toward <= two + 1e-9
     assert toward <= target or toward == full
+    bounder.two_deep(guess, exact=True)  # towards the full bound: classes asked again and again
+    assert bounder.lowered(guess, full) == pytest.approx(full)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(150, 250), st.data())
+def test_level_three_asks_a_class_again_with_what_it_read(lingo_dir, seed: int, size: int,
+                                                          data: st.DataObject) -> None:
+    """On official 4-letter words (lost games counted, so classes are asked again): towards its
+    full bound a first guess ends on it, and that bound is the same whether what was read on a
+    class is kept for its next call or not, codes read from a table or computed."""
+    from sleuth.games.lingo import endgame
+    from sleuth.games.lingo.scoring import Bounder, LossPlan
+
+    words = (lingo_dir / "wordlist4.txt").read_text().split()
+    game = lingo_game(list(np.random.default_rng(seed).choice(words, size, replace=False)))
+    guess = data.draw(st.integers(0, len(game.guesses) - 1))
+    table = endgame.code_table(game.guesses, game.secrets)
+    fulls = []
+    for plan in (LossPlan(read=False, keep=False), LossPlan(keep=False), LossPlan()):
+        bounder = Bounder(game, game.start(), table, plan)
+        bounder.two_deep(guess, exact=True)
+        fulls.append(bounder.lowered(guess, -np.inf))
+        bounder.two_deep(guess, exact=True)
+        assert bounder.lowered(guess, fulls[-1]) == pytest.approx(fulls[-1])
+    assert fulls == pytest.approx([fulls[0]] * 3)
 
 
 def test_deep_bound_proves_the_prepared_tree_optimal(lingo_dir, tmp_path) -> None:

@@ -846,15 +846,15 @@ def _guess_loss4(ctx: Context, table: np.ndarray, row: np.ndarray, bound: float,
 @njit(cache=True, nogil=True)
 def _table_bound4(ctx: Context, table: np.ndarray, ids: np.ndarray, own: np.ndarray,
                   pts: np.ndarray, cap: float, length: int, budget: np.ndarray,
-                  floor: float = -1.0) -> float:
-    """Like :func:`_table_bound3` with four attempts left, on the whole class, each class of a
-    guess bounded by :func:`_table_bound3`; at most ``cap``; with a ``floor`` each guess only
-    until it is at most that (the bound is then at most the larger of the two)."""
+                  floor: float, bound: np.ndarray, order: np.ndarray) -> float:
+    """Like :func:`_table_bound3` with four attempts left, on the whole class (``bound`` and
+    ``order``: its :func:`_table_ranked`), each class of a guess bounded by
+    :func:`_table_bound3`; at most ``cap``; with a ``floor`` each guess only until it is at
+    most that (the bound is then at most the larger of the two)."""
     s = table.shape[1]
     if s <= 2:
         return min(cap, pts[0] + pts[1] * (s - 1))
     loc = np.arange(s)
-    bound, order = _table_ranked(ctx, table, loc, pts, budget)
     row = np.empty(s, np.int64)
     seen = Dict.empty(key_type=KEY, value_type=types.float64)
     best = max(-1.0, floor)
@@ -929,6 +929,18 @@ def _fresh(ctx: Context) -> Context:
                         relabel=ctx.relabel.copy())
 
 
+class ClassCodes(NamedTuple):
+    """What :func:`budgeted_loss_bound` reads on a class with four attempts left, for a caller
+    that bounds the class again (with the same points) to pass back instead of reading it again."""
+
+    table: np.ndarray
+    """Every guess's codes on the class (guesses x its secrets)."""
+    bound: np.ndarray
+    """Every guess's bound on the class by its classes and hit."""
+    order: np.ndarray
+    """The guesses, best bound first."""
+
+
 class LossBound(NamedTuple):
     """What :func:`budgeted_loss_bound` found."""
 
@@ -936,6 +948,9 @@ class LossBound(NamedTuple):
     """A sound upper bound on the class's best total."""
     within: bool
     """Whether it was found within the budget (if not, it may be looser: the cap at worst)."""
+    codes: ClassCodes | None = None
+    """With four attempts left, what it read on the class (None if the budget could not pay
+    for it)."""
 
 
 def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
@@ -963,30 +978,44 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
 
 def budgeted_loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
                         points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62,
-                        floor: float = -1.0, read: tuple[np.ndarray, np.ndarray] | None = None
-                        ) -> LossBound:
+                        floor: float = -1.0, read: tuple[np.ndarray, np.ndarray] | None = None,
+                        codes: ClassCodes | None = None) -> LossBound:
     """:func:`loss_bound`, and whether it was found within ``budget`` (a caller with several
     classes to lower tries each with a small budget first). ``read``: a :func:`code_table` and
-    the candidates' rows in it, to read their codes from instead of computing them."""
+    the candidates' rows in it, to read their codes from instead of computing them. ``codes``:
+    what an earlier call on the same class with the same points read (:attr:`LossBound.codes`),
+    not read nor counted in the budget again."""
     if len(points) not in (3, 4):
         raise ValueError("bounds three or four attempts deep")
     pts = np.zeros(len(points) + 1)
     pts[:len(points)] = points
     cands = np.ascontiguousarray(cands, dtype=np.int64)
     _check_fits(ctx, len(cands))
-    if read is None:
-        table = _class_table(ctx, secrets, cands)
-    else:
-        table = np.ascontiguousarray(read[0][read[1]].T, dtype=code_dtype(secrets.shape[1]))
     own = np.ascontiguousarray(own, dtype=np.int64)
     length = int(secrets.shape[1])
     left = np.array([budget], np.int64)
     if len(points) == 3:
-        loc = np.arange(len(cands))
-        bound = min(cap, _table_bound3(ctx, table, loc, cands, own, pts, length, left))
-    else:
-        bound = _table_bound4(ctx, table, cands, own, pts, float(cap), length, left, float(floor))
-    return LossBound(float(bound), bool(left[0] >= 0))
+        table = _read_class(ctx, secrets, cands, read)
+        bound = min(cap, _table_bound3(ctx, table, np.arange(len(cands)), cands, own, pts, length,
+                                       left))
+        return LossBound(float(bound), bool(left[0] >= 0))
+    if codes is None:
+        if len(cands) > 2 and budget < len(ctx.guesses) * len(cands):
+            return LossBound(float(cap), False)  # ranking the guesses alone would use it up
+        table = _read_class(ctx, secrets, cands, read)
+        codes = ClassCodes(table, *_table_ranked(ctx, table, np.arange(len(cands)), pts, left))
+    bound = _table_bound4(ctx, codes.table, cands, own, pts, float(cap), length, left,
+                          float(floor), codes.bound, codes.order)
+    return LossBound(float(bound), bool(left[0] >= 0), codes)
+
+
+def _read_class(ctx: Context, secrets: np.ndarray, cands: np.ndarray,
+                read: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
+    """Every guess's codes on the candidates: computed, or read from a code table and the
+    candidates' rows in it."""
+    if read is None:
+        return _class_table(ctx, secrets, cands)
+    return np.ascontiguousarray(read[0][read[1]].T, dtype=code_dtype(secrets.shape[1]))
 
 
 def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,

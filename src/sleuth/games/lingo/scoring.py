@@ -35,7 +35,7 @@ from sleuth.core.strategies import Strategy
 from sleuth.solve.greedy import Greedy, best_index, heaviest_candidate, shortlist
 
 if TYPE_CHECKING:
-    from sleuth.games.lingo.endgame import Context, LossBound
+    from sleuth.games.lingo.endgame import ClassCodes, Context, LossBound
     from sleuth.solve.runner import Cluster, Workers
 
 
@@ -299,8 +299,12 @@ class LossPlan(NamedTuple):
     sweeps: int = SHARE_SWEEPS
     budgets: tuple[float, ...] = LOSS_BUDGETS
     read: bool = True
+    keep: bool = True  # what was read on a class kept for its next call (up to KEPT bytes)
 
 
+#: Bytes of codes :meth:`Bounder._by_losses` keeps between a class's calls (at length 6 every
+#: class of a first guess together: 1.6 GB).
+KEPT = 2 << 30
 SETTLE_PLAN = LossPlan()  # the plan the settle uses
 
 
@@ -334,6 +338,11 @@ class Searched(NamedTuple):
     total: float
     met: bool
     short: list[tuple[np.ndarray, float]]
+
+
+def _nbytes(codes: ClassCodes) -> int:
+    """The bytes ``codes`` holds."""
+    return sum(a.nbytes for a in codes)
 
 
 class Bounder:
@@ -455,6 +464,7 @@ class Bounder:
         if len(self.points) - 1 not in (3, 4):
             budgets = ()
         final: set[int] = set()  # classes at their full loss bound
+        kept: dict[int, ClassCodes] = {}  # what was read on a class, for its next call
         for sweep, seconds in product(range(sweeps), budgets):
             todo = [t for t in big if t not in final]
             rest = sum(parts[t].size for t in todo)
@@ -466,24 +476,29 @@ class Bounder:
                     parts[t].size / rest if sweep < sweeps - 1 else 1.0)
                 rest -= parts[t].size
                 found = self._loss_bound(parts[t], caps[t], caps[t] - share,
-                                         min(seconds, left))
+                                         min(seconds, left), kept.get(t))
                 if found.within and found.bound > caps[t] - share:
                     final.add(t)
+                    kept.pop(t, None)
+                elif found.codes is not None and self.plan.keep and \
+                        sum(_nbytes(c) for c in kept.values()) + _nbytes(found.codes) <= KEPT:
+                    kept[t] = found.codes
                 total -= caps[t] - found.bound
                 caps[t] = found.bound
         return total
 
-    def _loss_bound(self, part: np.ndarray, cap: float, floor: float,
-                    seconds: float) -> LossBound:
+    def _loss_bound(self, part: np.ndarray, cap: float, floor: float, seconds: float,
+                    codes: ClassCodes | None = None) -> LossBound:
         """A class's :func:`endgame.budgeted_loss_bound`, asked only down to ``floor``, within
-        about ``seconds`` of codes read (from the code table when there is one)."""
+        about ``seconds`` of codes read (from the code table when there is one; none again if
+        ``codes`` holds what an earlier call read)."""
         if self._losses is None:
             self._losses = self.endgame.context(self.game.guesses, self.game.solved_code())
         cands = self.pos.candidates[part]
         return self.endgame.budgeted_loss_bound(
             self._losses, self.game.secrets, cands, self.game.guess_of_secret(cands),
             self.points[1:], cap, int(min(seconds, 1e9) * LOOKUPS_PER_SECOND), floor,
-            None if self.table is None or not self.plan.read else (self.table, part))
+            None if self.table is None or not self.plan.read else (self.table, part), codes)
 
     def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
                         deadline: float) -> None:
