@@ -168,7 +168,7 @@ def test_loss_bound_is_sound_where_games_are_lost(secrets: list[str], attempts: 
 
 
 def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> None:
-    from sleuth.games.lingo.endgame import budgeted_loss_bound, code_table, loss_bound
+    from sleuth.games.lingo.endgame import Arena, budgeted_loss_bound, code_table, loss_bound
     from sleuth.games.lingo.scoring import perfect_split_bounds
 
     game, ctx, cands, own, pts = start(secrets, extra, attempts)
@@ -192,6 +192,15 @@ def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> Non
             again = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, floor=floor,
                                         codes=found.codes)
             assert again.bound == loss_bound(ctx, game.secrets, cands, own, pts, floor=floor)
+        arena = Arena(1 << 20)
+        room = arena.room(len(game.guesses), len(cands))
+        assert arena.room(len(game.guesses), 1 << 20) is None  # no room: none taken
+        into = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, read=(table, cands),
+                                   room=room)
+        assert into.codes is room and into.bound == bound
+        assert [a.tolist() for a in room] == [a.tolist() for a in found.codes]
+        with pytest.raises(ValueError, match="room is for codes read"):
+            budgeted_loss_bound(ctx, game.secrets, cands, own, pts, room=room)
         short = len(game.guesses) * len(cands) - 1  # cannot pay for ranking the guesses
         skipped = budgeted_loss_bound(ctx, game.secrets, cands, own, pts, budget=short)
         assert len(cands) <= 2 or skipped == (np.inf, False, None)

@@ -51,7 +51,6 @@ from sleuth.words.feedback import (
     _place_values,
     _scratch,
     _secret_tables,
-    code_dtype,
     codes,
 )
 
@@ -979,14 +978,18 @@ def loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.nda
 def budgeted_loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, own: np.ndarray,
                         points: np.ndarray, cap: float = np.inf, budget: int = 1 << 62,
                         floor: float = -1.0, read: tuple[np.ndarray, np.ndarray] | None = None,
-                        codes: ClassCodes | None = None) -> LossBound:
+                        codes: ClassCodes | None = None, room: ClassCodes | None = None
+                        ) -> LossBound:
     """:func:`loss_bound`, and whether it was found within ``budget`` (a caller with several
     classes to lower tries each with a small budget first). ``read``: a :func:`code_table` and
     the candidates' rows in it, to read their codes from instead of computing them. ``codes``:
     what an earlier call on the same class with the same points read (:attr:`LossBound.codes`),
-    not read nor counted in the budget again."""
+    not read nor counted in the budget again; ``room``: arrays of those shapes
+    (:meth:`Arena.room`) to write what this call reads into (with ``read``)."""
     if len(points) not in (3, 4):
         raise ValueError("bounds three or four attempts deep")
+    if room is not None and read is None:
+        raise ValueError("room is for codes read from a table")
     pts = np.zeros(len(points) + 1)
     pts[:len(points)] = points
     cands = np.ascontiguousarray(cands, dtype=np.int64)
@@ -1002,20 +1005,75 @@ def budgeted_loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, ow
     if codes is None:
         if len(cands) > 2 and budget < len(ctx.guesses) * len(cands):
             return LossBound(float(cap), False)  # ranking the guesses alone would use it up
-        table = _read_class(ctx, secrets, cands, read)
+        table = _read_class(ctx, secrets, cands, read, None if room is None else room.table)
         codes = ClassCodes(table, *_table_ranked(ctx, table, np.arange(len(cands)), pts, left))
+        if room is not None:
+            room.bound[:], room.order[:] = codes.bound, codes.order
+            codes = room
     bound = _table_bound4(ctx, codes.table, cands, own, pts, float(cap), length, left,
                           float(floor), codes.bound, codes.order)
     return LossBound(float(bound), bool(left[0] >= 0), codes)
 
 
+class Arena:
+    """Memory for the :class:`ClassCodes` a caller keeps between a class's calls, handed out
+    from one buffer and taken back all at once (:meth:`rewind`): its pages are touched once,
+    where fresh memory for every class costs more than reading the codes (3 s a GB here)."""
+
+    def __init__(self, nbytes: int) -> None:
+        self.buffer = np.empty(nbytes, np.uint8)
+        self.used = 0
+
+    def room(self, guesses: int, size: int) -> ClassCodes | None:
+        """Arrays for :func:`budgeted_loss_bound` to write a class of ``size`` secrets into
+        (``guesses``: the game's), or None when the buffer has no room left."""
+        mark = self.used
+        table = self._take((guesses, size), np.uint16)
+        bound = self._take((guesses,), np.float64)
+        order = self._take((guesses,), np.int64)
+        if table is None or bound is None or order is None:
+            self.used = mark
+            return None
+        return ClassCodes(table, bound, order)
+
+    def rewind(self, mark: int = 0) -> None:
+        """Take back what was handed out since ``used`` was ``mark``."""
+        self.used = mark
+
+    def _take(self, shape: tuple[int, ...], dtype: type) -> np.ndarray | None:
+        start = -(-self.used // 64) * 64
+        size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+        if start + size > self.buffer.size:
+            return None
+        self.used = start + size
+        return self.buffer[start:start + size].view(dtype).reshape(shape)
+
+
 def _read_class(ctx: Context, secrets: np.ndarray, cands: np.ndarray,
-                read: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
+                read: tuple[np.ndarray, np.ndarray] | None, out: np.ndarray | None = None
+                ) -> np.ndarray:
     """Every guess's codes on the candidates: computed, or read from a code table and the
-    candidates' rows in it."""
+    candidates' rows in it (into ``out`` if given)."""
     if read is None:
         return _class_table(ctx, secrets, cands)
-    return np.ascontiguousarray(read[0][read[1]].T, dtype=code_dtype(secrets.shape[1]))
+    table, rows = read
+    if out is None:
+        out = np.empty((table.shape[1], len(rows)), table.dtype)
+    _gather_columns(table, np.ascontiguousarray(rows, dtype=np.int64), out)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _gather_columns(table: np.ndarray, rows: np.ndarray, out: np.ndarray) -> None:
+    """``out[g, j] = table[rows[j], g]``, in blocks that stay in the cache (one copy, where
+    numpy's take then transpose makes two)."""
+    block = 64
+    for j0 in range(0, rows.shape[0], block):
+        for g0 in range(0, table.shape[1], block):
+            for j in range(j0, min(j0 + block, rows.shape[0])):
+                r = rows[j]
+                for g in range(g0, min(g0 + block, table.shape[1])):
+                    out[g, j] = table[r, g]
 
 
 def class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, points: np.ndarray,

@@ -35,7 +35,7 @@ from sleuth.core.strategies import Strategy
 from sleuth.solve.greedy import Greedy, best_index, heaviest_candidate, shortlist
 
 if TYPE_CHECKING:
-    from sleuth.games.lingo.endgame import ClassCodes, Context, LossBound
+    from sleuth.games.lingo.endgame import Arena, ClassCodes, Context, LossBound
     from sleuth.solve.runner import Cluster, Workers
 
 
@@ -299,11 +299,11 @@ class LossPlan(NamedTuple):
     sweeps: int = SHARE_SWEEPS
     budgets: tuple[float, ...] = LOSS_BUDGETS
     read: bool = True
-    keep: bool = True  # what was read on a class kept for its next call (up to KEPT bytes)
+    keep: bool = True  # codes read from the table kept for a class's next call (up to KEPT bytes)
 
 
-#: Bytes of codes :meth:`Bounder._by_losses` keeps between a class's calls (at length 6 every
-#: class of a first guess together: 1.6 GB).
+#: Most bytes of codes :meth:`Bounder._by_losses` keeps between a class's calls (at length 6
+#: every class of a first guess together: 1.6 GB; the largest classes first).
 KEPT = 2 << 30
 SETTLE_PLAN = LossPlan()  # the plan the settle uses
 
@@ -340,9 +340,7 @@ class Searched(NamedTuple):
     short: list[tuple[np.ndarray, float]]
 
 
-def _nbytes(codes: ClassCodes) -> int:
-    """The bytes ``codes`` holds."""
-    return sum(a.nbytes for a in codes)
+_ARENAS = threading.local()  # each thread's Arena (see Bounder._arena)
 
 
 class Bounder:
@@ -465,6 +463,9 @@ class Bounder:
             budgets = ()
         final: set[int] = set()  # classes at their full loss bound
         kept: dict[int, ClassCodes] = {}  # what was read on a class, for its next call
+        arena = self._arena()
+        if arena is not None:
+            arena.rewind()  # what the last first guess kept
         for sweep, seconds in product(range(sweeps), budgets):
             todo = [t for t in big if t not in final]
             rest = sum(parts[t].size for t in todo)
@@ -475,30 +476,52 @@ class Bounder:
                 share = (total - target) * (
                     parts[t].size / rest if sweep < sweeps - 1 else 1.0)
                 rest -= parts[t].size
+                mark = 0 if arena is None else arena.used
+                room = None if arena is None or t in kept else \
+                    arena.room(len(self.game.guesses), parts[t].size)
                 found = self._loss_bound(parts[t], caps[t], caps[t] - share,
-                                         min(seconds, left), kept.get(t))
+                                         min(seconds, left), kept.get(t), room)
                 if found.within and found.bound > caps[t] - share:
                     final.add(t)
                     kept.pop(t, None)
-                elif found.codes is not None and self.plan.keep and \
-                        sum(_nbytes(c) for c in kept.values()) + _nbytes(found.codes) <= KEPT:
-                    kept[t] = found.codes
+                elif room is not None and found.codes is room:
+                    kept[t] = room
+                if arena is not None and room is not None and t not in kept:
+                    arena.rewind(mark)  # this call's room not kept: handed out again
                 total -= caps[t] - found.bound
                 caps[t] = found.bound
         return total
 
     def _loss_bound(self, part: np.ndarray, cap: float, floor: float, seconds: float,
-                    codes: ClassCodes | None = None) -> LossBound:
+                    codes: ClassCodes | None = None, room: ClassCodes | None = None
+                    ) -> LossBound:
         """A class's :func:`endgame.budgeted_loss_bound`, asked only down to ``floor``, within
-        about ``seconds`` of codes read (from the code table when there is one; none again if
-        ``codes`` holds what an earlier call read)."""
+        about ``seconds`` of codes read (from the code table when there is one, into ``room``
+        if given; none again if ``codes`` holds what an earlier call read)."""
         if self._losses is None:
             self._losses = self.endgame.context(self.game.guesses, self.game.solved_code())
         cands = self.pos.candidates[part]
         return self.endgame.budgeted_loss_bound(
             self._losses, self.game.secrets, cands, self.game.guess_of_secret(cands),
             self.points[1:], cap, int(min(seconds, 1e9) * LOOKUPS_PER_SECOND), floor,
-            None if self.table is None or not self.plan.read else (self.table, part), codes)
+            self._read(part), codes, room)
+
+    def _read(self, part: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """Where to read a class's codes: the code table and its rows (if the plan reads it)."""
+        return None if self.table is None or not self.plan.read else (self.table, part)
+
+    def _arena(self) -> Arena | None:
+        """Memory for the codes kept between a class's calls (if the plan keeps them): this
+        thread's, made once for every Bounder it runs, at most :data:`KEPT` bytes, about what
+        one first guess's classes need."""
+        if not (self.plan.keep and self.plan.read and self.table is not None):
+            return None
+        rows = len(self.game.guesses)
+        need = min(KEPT, rows * len(self.secrets) * 2 + rows * 16 * min(len(self.secrets), 1024))
+        arena = getattr(_ARENAS, "arena", None)
+        if arena is None or arena.buffer.size < need:
+            arena = _ARENAS.arena = self.endgame.Arena(need)
+        return arena
 
     def lower_by_losses(self, parts: list[np.ndarray], caps: np.ndarray, chosen: list[int],
                         deadline: float) -> None:
