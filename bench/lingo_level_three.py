@@ -110,7 +110,10 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(guesses)} still above it two guesses deep ({', '.join(guesses)}), each lowered "
         "towards the tree at level 3 (`Bounder.lowered`) under each plan in turn, in one "
         "process on one thread. Seconds of level 3 alone (two deep not counted), wall clock on "
-        "a machine that may be shared; each row adds its step to those above it.\n\n"
+        "a machine that may be shared; each row adds its step to those above it. Every row "
+        "skips a class at once when its budget cannot pay for ranking the guesses. The last "
+        "row's memory (an arena a thread) was first touched by the compiling run before, as a "
+        "settle's threads touch it on their first first guess.\n\n"
         + TABLE + body)
     kept_unless(args.quick, "lingo-level-three.md", text)
     if args.quick:
