@@ -37,7 +37,7 @@ SCRIPTS = {
     "web": ("| round | kind | requests | errors |", ["processes"]),
     "frontier": ("| answers | guesses allowed | worst |", []),
     "sweep": ("| lists | mode | top | openers done |", ["lists"]),
-    "hard_screen": ("| lists | openers drawn | cannot win (published) |", ["lists"]),
+    "hard_screen": ("| lists | openers drawn | screen | cannot win (published) |", ["lists"]),
     "family_bound": ("| lists | opener | result |", []),
     "squeeze": ("| search | runs | what each way found |", ["lists"]),
     "hangman_first": ("| length | words | the seed's rule loses |", ["lists"]),
@@ -265,6 +265,7 @@ REFUSALS = [
     ("lingo_outlook", ["--lengths", "11"], "--lengths takes 4..10"),
     ("lingo_outlook", ["--seconds", "0"], "--seconds takes a number above 0"),
     ("lingo_level_three", ["--guesses", "0"], "--sample and --guesses take 1 or more"),
+    ("hard_screen", ["--largest", "40"], "--largest takes more than 40, --nodes 1 or more"),
     ("lingo_level_three", ["--length", "11"], "--length takes 4..10"),
     ("lingo_table", ["--openers", "0"], "--openers takes 1 or more"),
 ]

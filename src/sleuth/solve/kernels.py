@@ -97,6 +97,9 @@ class Run(NamedTuple):
     """When > 0, inner nodes try only their best ``top_k`` guesses (a heuristic)."""
     cores: Cores
     """Cores learnt by the worst-case search's nodes, for all of them (empty for others)."""
+    budget: np.ndarray
+    """Nodes :func:`fits` may still search ([1]); once below 0 it has given up: it answers
+    False up the tree and stores nothing from then on."""
 
 
 typed_once(Context, Run, Cores)
@@ -759,6 +762,9 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state, among) -> b
     if entry >= 0:
         return (entry & VALUE_BITS) == 1
     run.stats[0] += 1
+    run.budget[0] -= 1
+    if run.budget[0] < 0:
+        return False  # given up: nothing stored
     count = np.zeros(n_codes, np.int64)
     g = _perfect_candidate(ctx, cands, count)
     if g >= 0:
@@ -823,6 +829,8 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state, among) -> b
             members = part[starts[c]:starts[c] + sizes[c]]
             if not fits(ctx, run, members, depth - 1, none_given, path_codes, path_len + 1,
                         _child_state(ctx, state, g, codes[g, members[0]], kid), inner):
+                if run.budget[0] < 0:
+                    return False
                 ok = False
                 if use_cores:
                     _learn_core(ctx, members, count, run.cores, covered)

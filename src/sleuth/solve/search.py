@@ -52,7 +52,7 @@ The modules beside this one: :mod:`~sleuth.solve.tables` (the game as arrays, lo
 from __future__ import annotations
 
 import time
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 import numpy as np
 
@@ -307,22 +307,41 @@ def _mean_root(runner: Runner, pos: Position, roots: np.ndarray, depth: int | No
     return best, best_tree, proven
 
 
-#: The largest class :func:`_a_class_cannot_fit` checks: in hard mode a guess that leaves no
-#: strategy within the cap almost always leaves a small class that shows it (RAISE, SOARE and
-#: ARISE on the nyt-2023-07-01 lists each in under 0.2 s), where the mean search would come to
-#: it only after the large classes (minutes).
-SCREENED = 40
+class Screen(NamedTuple):
+    """Which classes :func:`_a_class_cannot_fit` checks: those of 2 to ``whole`` candidates to
+    the end, then those of up to ``largest`` only for ``nodes`` nodes each."""
+
+    whole: int
+    largest: int = 0
+    nodes: int = 0
+
+
+#: In hard mode a guess that leaves no strategy within the cap often leaves a small class that
+#: shows it (RAISE, SOARE and ARISE on the nyt-2023-07-01 lists each in under 0.2 s), where the
+#: mean search would come to it only after the large classes (minutes). Larger classes are tried
+#: for a budget of nodes (about 10 s): on those lists, of 35 openers that cannot win and that
+#: classes of up to 40 miss, 15 are shown so (TITAN by a class of 42 in 1 s, where the mean
+#: search took 457 s), for about 2 s more on each opener that can win (scratch runs of 134
+#: openers; bench.hard_screen measures both screens).
+SCREENED = Screen(40, 400, 20_000)
 
 
 def _a_class_cannot_fit(solver: Solver, classes: list[tuple[int, np.ndarray]],
-                        depth: int | None, path: tuple[int, ...]) -> bool:
-    """Whether one of the small classes (2 to :data:`SCREENED` candidates) cannot be finished
-    within ``depth`` guesses, smallest first; only in games that restrict the guesses (without
-    a restriction the capped bounds already see it)."""
+                        depth: int | None, path: tuple[int, ...],
+                        screen: Screen = SCREENED) -> bool:
+    """Whether one of the small classes (as ``screen`` says) cannot be finished within
+    ``depth`` guesses, smallest first; only in games that restrict the guesses (without a
+    restriction the capped bounds already see it)."""
     if depth is None or solver.tab.rule is None:
         return False
-    small = [members for _, members in classes if 2 <= members.size <= SCREENED]
-    return any(not solver.fits(members, depth, path) for members in sorted(small, key=len))
+    def cannot(members: np.ndarray) -> bool:
+        if members.size <= screen.whole:
+            return not solver.fits(members, depth, path)
+        return solver.fits_within(members, depth, path, screen.nodes) is False
+
+    small = [members for _, members in classes
+             if 2 <= members.size <= max(screen.whole, screen.largest)]
+    return any(cannot(members) for members in sorted(small, key=len))
 
 
 def _root_node(solver: Solver, guess: int, cands: np.ndarray,

@@ -22,6 +22,7 @@ FIRST_ROWS = 1024  # guesses left below which a Penalty(first=True) outweighs ev
 NO_CAP = 1 << 30  # the depth passed when guesses are not capped (it is then never lowered)
 NO_STATE = np.empty(0, np.int64)  # the restriction state of a game without restriction
 NO_GUESSES = np.empty(0, np.int64)  # no guesses given: the node finds its own
+ALL_NODES = 1 << 62  # no limit on the nodes a search visits
 
 
 
@@ -122,7 +123,7 @@ class Solver:
         run = self._runs.get(key)
         if run is None or run.bounds is not lbs:
             run = Run(lbs, weights, self.caps, self.memo("mean", depth, penalty, top_k), self.stats,
-                      depth is not None, top_k, _NO_CORES)
+                      depth is not None, top_k, _NO_CORES, np.zeros(1, np.int64))
             self._runs[key] = run
         return run
 
@@ -133,7 +134,8 @@ class Solver:
             self._runs[key] = Run(_NO_BOUNDS, _ONE, self.caps, self.memo("worst"), self.stats,
                                   True, 0, kernels.no_cores(kernels.CORE_POOL,
                                                             kernels.CORE_WIDTH,
-                                                            self.tab.codes.shape[0]))
+                                                            self.tab.codes.shape[0]),
+                                  np.zeros(1, np.int64))
         return self._runs[key]
 
     # optimal mean
@@ -184,10 +186,21 @@ class Solver:
 
     def fits(self, cands: np.ndarray, depth: int, history: Sequence[int] = ()) -> bool:
         """Whether every candidate can be found within ``depth`` guesses."""
+        return bool(self._fits(cands, depth, history, ALL_NODES))
+
+    def fits_within(self, cands: np.ndarray, depth: int, history: Sequence[int] = (),
+                    nodes: int = ALL_NODES) -> bool | None:
+        """:meth:`fits`, or None if it takes more than ``nodes`` nodes (those not finished are
+        not remembered)."""
+        found = self._fits(cands, depth, history, nodes)
+        return None if self._worst_run().budget[0] < 0 else found
+
+    def _fits(self, cands: np.ndarray, depth: int, history: Sequence[int], nodes: int) -> bool:
         path_codes, path_len = self._path_codes(history)
-        return bool(kernels.fits(self.ctx, self._worst_run(), sorted_set(cands), depth,
-                                 NO_GUESSES, path_codes, path_len,
-                                 self.state(history, cands), NO_GUESSES))
+        run = self._worst_run()
+        run.budget[0] = nodes
+        return bool(kernels.fits(self.ctx, run, sorted_set(cands), depth, NO_GUESSES,
+                                 path_codes, path_len, self.state(history, cands), NO_GUESSES))
 
     def fits_tree(self, cands: np.ndarray, depth: int, history: Sequence[int] = ()) -> Node:
         """A tree finding every candidate within ``depth`` guesses (which must be possible)."""

@@ -294,12 +294,14 @@ def test_optimal_hard_mode_salet(original) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(trap_lists(), st.sampled_from([3, 4, 6]))
-def test_screen_refuses_only_openers_with_no_strategy(lists, cap: int) -> None:
-    """The exact search's screen of small classes (hard mode) says an opener leaves no strategy
-    within the cap only where the exhaustive reference says so, and on the _ILL-like family
-    itself it does say so."""
-    from sleuth.solve.search import _a_class_cannot_fit, _classes
+@given(trap_lists(), st.sampled_from([3, 4, 6]), st.integers(0, 6), st.integers(0, 20),
+       st.integers(1, 40))
+def test_screen_refuses_only_openers_with_no_strategy(lists, cap: int, whole: int,
+                                                       largest: int, nodes: int) -> None:
+    """The exact search's screen of small classes (hard mode), whichever classes it tries to
+    the end or within a budget of nodes, says an opener leaves no strategy within the cap only
+    where the exhaustive reference says so."""
+    from sleuth.solve.search import SCREENED, Screen, _a_class_cannot_fit, _classes
     from sleuth.solve.solver import solver_for
     from sleuth.solve.tables import INF, tables_of
 
@@ -308,8 +310,47 @@ def test_screen_refuses_only_openers_with_no_strategy(lists, cap: int) -> None:
     tab = tables_of(game)
     first = game.guess_index(secrets[0])
     classes = _classes(tab, first, np.arange(len(game.secrets)))
-    if _a_class_cannot_fit(solver_for(tab), classes, cap - 1, (first,)):
-        assert hard_reference(game, cap, secrets[0])[0] >= INF
+    solver = solver_for(tab)
+    for screen in (Screen(whole, largest, nodes), SCREENED):
+        if _a_class_cannot_fit(solver, classes, cap - 1, (first,), screen):
+            assert hard_reference(game, cap, secrets[0])[0] >= INF
+
+
+@st.composite
+def grid_lists(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """Harder traps: words varying in two letters (a grid, each letter from its own few), a few
+    other words, and extra guesses made of the varying letters."""
+    first = draw(st.lists(st.sampled_from(VARY), min_size=4, max_size=7, unique=True))
+    second = draw(st.lists(st.sampled_from(VARY), min_size=3, max_size=5, unique=True))
+    other = draw(st.lists(st.text("abcdefghij", min_size=3, max_size=3), max_size=3))
+    secrets = list(dict.fromkeys([a + b + "b" for a in first for b in second] + other))
+    extra = draw(st.lists(st.text(VARY, min_size=3, max_size=3), max_size=6))
+    return secrets, sorted(set(extra) - set(secrets))
+
+
+@settings(max_examples=60, deadline=None)
+@given(grid_lists() | trap_lists(), st.sampled_from([5, 6, 4]), st.integers(1, 40), st.data())
+def test_fits_within_a_budget_answers_right_or_not_at_all(lists, cap: int, nodes: int,
+                                                          data: st.DataObject) -> None:
+    """Each class after a first guess, asked whether it fits within a budget of nodes: the
+    answer is the unbudgeted one or None, and nothing it gave up on is remembered wrongly (the
+    same solver then answers every class as a fresh one does)."""
+    from sleuth.solve.search import _classes
+    from sleuth.solve.solver import Solver
+    from sleuth.solve.tables import tables_of
+
+    secrets, extra = lists
+    game = wordle_game(secrets, [*secrets, *extra, "kkk"], hard=True, attempts=cap)
+    tab = tables_of(game)
+    first = game.guess_index(data.draw(st.sampled_from(["kkk", *secrets])))  # kkk: one class
+    classes = [m for _, m in _classes(tab, first, np.arange(len(game.secrets))) if m.size > 1]
+    budgeted, fresh = Solver(tab), Solver(tab)  # each with a memo of its own
+    truth = [fresh.fits(m, cap - 1, (first,)) for m in classes]
+    found = [budgeted.fits_within(m, cap - 1, (first,), nodes) for m in classes]
+    pairs = list(zip(found, truth, strict=True))
+    assert all(f is None or f == t for f, t in pairs)
+    event(f"gave up on a class that fits: {any(f is None and t for f, t in pairs)}")
+    assert [budgeted.fits(m, cap - 1, (first,)) for m in classes] == truth
 
 
 def test_screen_sees_a_family_too_large_for_the_guesses_left() -> None:
