@@ -206,6 +206,22 @@ def check_loss_bound(secrets: list[str], extra: list[str], attempts: int) -> Non
         assert len(cands) <= 2 or skipped == (np.inf, False, None)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 200), st.integers(1, 200), st.data())
+def test_gathered_codes_are_the_table_s_columns(secrets: int, guesses: int,
+                                                data: st.DataObject) -> None:
+    """The blocked gather of a class's codes (a row a guess) against numpy's take and
+    transpose, on tables wider and narrower than its blocks."""
+    from sleuth.games.lingo.endgame import _gather_columns
+
+    table = np.random.default_rng(secrets * 1000 + guesses).integers(
+        0, 3**10, (secrets, guesses)).astype(np.uint16)
+    rows = np.array(sorted(data.draw(st.sets(st.integers(0, secrets - 1), min_size=1))))
+    out = np.empty((guesses, rows.size), np.uint16)
+    _gather_columns(table, rows, out)
+    assert (out == table[rows].T).all()
+
+
 def test_loss_bound_counts_lost_games(lingo_dir) -> None:
     """On the official 4-letter list, the classes of 7 to 12 secrets that tare leaves: the bound
     is never below their exact value (a search over every word), and where the two-deep bound

@@ -476,21 +476,31 @@ class Bounder:
                 share = (total - target) * (
                     parts[t].size / rest if sweep < sweeps - 1 else 1.0)
                 rest -= parts[t].size
-                mark = 0 if arena is None else arena.used
-                room = None if arena is None or t in kept else \
-                    arena.room(len(self.game.guesses), parts[t].size)
-                found = self._loss_bound(parts[t], caps[t], caps[t] - share,
-                                         min(seconds, left), kept.get(t), room)
+                found = self._kept_loss_bound(t, parts[t], caps[t], caps[t] - share,
+                                              min(seconds, left), kept, arena)
                 if found.within and found.bound > caps[t] - share:
                     final.add(t)
-                    kept.pop(t, None)
-                elif room is not None and found.codes is room:
-                    kept[t] = room
-                if arena is not None and room is not None and t not in kept:
-                    arena.rewind(mark)  # this call's room not kept: handed out again
                 total -= caps[t] - found.bound
                 caps[t] = found.bound
         return total
+
+    def _kept_loss_bound(self, t: int, part: np.ndarray, cap: float, floor: float,
+                         seconds: float, kept: dict[int, ClassCodes], arena: Arena | None
+                         ) -> LossBound:
+        """Class ``t``'s :meth:`_loss_bound` with what an earlier call read on it (``kept``);
+        what this call reads is kept, in ``arena``, unless the class is then at its full
+        bound."""
+        mark = 0 if arena is None else arena.used
+        room = None if arena is None or t in kept else \
+            arena.room(len(self.game.guesses), part.size)
+        found = self._loss_bound(part, cap, floor, seconds, kept.get(t), room)
+        if found.within and found.bound > floor:
+            kept.pop(t, None)
+        elif room is not None and found.codes is room:
+            kept[t] = room
+        if arena is not None and room is not None and t not in kept:
+            arena.rewind(mark)  # this call's room not kept: handed out again
+        return found
 
     def _loss_bound(self, part: np.ndarray, cap: float, floor: float, seconds: float,
                     codes: ClassCodes | None = None, room: ClassCodes | None = None
