@@ -1018,7 +1018,7 @@ def budgeted_loss_bound(ctx: Context, secrets: np.ndarray, cands: np.ndarray, ow
 class Arena:
     """Memory for the :class:`ClassCodes` a caller keeps between a class's calls, handed out
     from one buffer and taken back all at once (:meth:`rewind`): its pages are touched once,
-    where fresh memory for every class costs more than reading the codes (3 s a GB here)."""
+    where fresh memory for every class costs more than reading the codes (4 s a GB here)."""
 
     def __init__(self, nbytes: int) -> None:
         self.buffer = np.empty(nbytes, np.uint8)
