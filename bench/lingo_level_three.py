@@ -20,7 +20,7 @@ import time
 import numpy as np
 
 from bench.common import command_line, drawn, header, kept_unless, lingo_list
-from bench.lingo_outlook import above_at_depth_one
+from bench.lingo_outlook import drawn_above
 from bench.lingo_settle import tree_total
 from sleuth.core.game import Game
 from sleuth.games.lingo import endgame
@@ -44,8 +44,7 @@ def hard_guesses(game: Game, table: np.ndarray, target: float, sample: int, seed
                  count: int) -> list[int]:
     """The first ``count`` of ``sample`` first guesses drawn (``seed``) among those above
     ``target`` at depth 1 that are still above it two guesses deep."""
-    above = above_at_depth_one(game, target)
-    picked = np.random.default_rng(seed).choice(above, min(sample, above.size), replace=False)
+    _, picked = drawn_above(game, target, sample, seed)
     probe = Bounder(game, game.start(), table)
     hard = [int(g) for g in picked if probe.two_deep(int(g), exact=True, target=target) > target]
     return hard[:count]

@@ -41,8 +41,7 @@ def outlook(length: int, sample: int, seed: int, seconds: float,
     game = lingo_game(words)
     start = game.start()
     target = tree_total(game, words)
-    above = above_at_depth_one(game, target)
-    picked = np.random.default_rng(seed).choice(above, min(sample, above.size), replace=False)
+    above, picked = drawn_above(game, target, sample, seed)
     read = Bounder(game, start, endgame.code_table(game.guesses, game.secrets))
     read.two_deep(int(picked[0]), exact=True, target=target)  # compiled before timing
     bounds, began = [], time.perf_counter()
@@ -59,19 +58,22 @@ def outlook(length: int, sample: int, seed: int, seconds: float,
     settled3 = sum(b <= target for b, _ in deeper)
     times = np.array([t for _, t in deeper]) if deeper else np.zeros(1)
     left = picked.size - low
-    hours = above.size * (each + left / picked.size * times.mean()) / 3600
+    hours = above * (each + left / picked.size * times.mean()) / 3600
     more = "" if settled3 == left else "+"  # some not settled within the time limit
-    return (f"| {length} | {len(words):,} | {target / len(words):.2f} | {above.size:,} | "
+    return (f"| {length} | {len(words):,} | {target / len(words):.2f} | {above:,} | "
             f"{picked.size} | {low} | {least:.2f}, {median:.2f}, {most:.2f} | {each:.2f} | "
             f"{settled3} of {left} | {np.median(times):.0f}, {times.max():.0f} | "
             f"{hours:.1f}{more} |")
 
 
-def above_at_depth_one(game: Game, target: float) -> np.ndarray:
-    """The first guesses whose depth-1 bound is above ``target``: those a settle must bound."""
+def drawn_above(game: Game, target: float, sample: int, seed: int) -> tuple[int, np.ndarray]:
+    """How many first guesses have a depth-1 bound above ``target`` (those a settle must
+    bound), and ``sample`` of them drawn with numpy's default_rng(``seed``)."""
     start = game.start()
     pool = game.allowed_guesses(start)
-    return pool[Bounder(game, start).first_bounds(pool) > target]
+    above = pool[Bounder(game, start).first_bounds(pool) > target]
+    return above.size, np.random.default_rng(seed).choice(above, min(sample, above.size),
+                                                           replace=False)
 
 
 def _earlier_rows() -> dict[int, str]:

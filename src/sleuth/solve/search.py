@@ -61,7 +61,7 @@ from sleuth.core.game import Game, Position
 from sleuth.core.tree import Node
 from sleuth.solve.results import CutResult, SearchResult, checked_result
 from sleuth.solve.runner import Cluster, Progress, Runner, runner_for
-from sleuth.solve.solver import FIRST_ROWS, Penalty, Solver, solver_for, sorted_set
+from sleuth.solve.solver import ALL_NODES, FIRST_ROWS, Penalty, Solver, solver_for, sorted_set
 from sleuth.solve.tables import INF, Tables, check_searchable, tables_of
 
 
@@ -334,14 +334,11 @@ def _a_class_cannot_fit(solver: Solver, classes: list[tuple[int, np.ndarray]],
     restriction the capped bounds already see it)."""
     if depth is None or solver.tab.rule is None:
         return False
-    def cannot(members: np.ndarray) -> bool:
-        if members.size <= screen.whole:
-            return not solver.fits(members, depth, path)
-        return solver.fits_within(members, depth, path, screen.nodes) is False
-
     small = [members for _, members in classes
              if 2 <= members.size <= max(screen.whole, screen.largest)]
-    return any(cannot(members) for members in sorted(small, key=len))
+    return any(solver.fits_within(members, depth, path,
+                                  ALL_NODES if members.size <= screen.whole else screen.nodes)
+               is False for members in sorted(small, key=len))
 
 
 def _root_node(solver: Solver, guess: int, cands: np.ndarray,

@@ -186,21 +186,18 @@ class Solver:
 
     def fits(self, cands: np.ndarray, depth: int, history: Sequence[int] = ()) -> bool:
         """Whether every candidate can be found within ``depth`` guesses."""
-        return bool(self._fits(cands, depth, history, ALL_NODES))
+        return bool(self.fits_within(cands, depth, history))  # never None without a limit
 
     def fits_within(self, cands: np.ndarray, depth: int, history: Sequence[int] = (),
                     nodes: int = ALL_NODES) -> bool | None:
         """:meth:`fits`, or None if it takes more than ``nodes`` nodes (those not finished are
         not remembered)."""
-        found = self._fits(cands, depth, history, nodes)
-        return None if self._worst_run().budget[0] < 0 else found
-
-    def _fits(self, cands: np.ndarray, depth: int, history: Sequence[int], nodes: int) -> bool:
         path_codes, path_len = self._path_codes(history)
         run = self._worst_run()
         run.budget[0] = nodes
-        return bool(kernels.fits(self.ctx, run, sorted_set(cands), depth, NO_GUESSES,
-                                 path_codes, path_len, self.state(history, cands), NO_GUESSES))
+        found = bool(kernels.fits(self.ctx, run, sorted_set(cands), depth, NO_GUESSES,
+                                  path_codes, path_len, self.state(history, cands), NO_GUESSES))
+        return None if run.budget[0] < 0 else found
 
     def fits_tree(self, cands: np.ndarray, depth: int, history: Sequence[int] = ()) -> Node:
         """A tree finding every candidate within ``depth`` guesses (which must be possible)."""

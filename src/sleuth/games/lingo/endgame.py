@@ -46,13 +46,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from sleuth.core.contexts import typed_once
-from sleuth.words.feedback import (
-    _fill_row,
-    _place_values,
-    _scratch,
-    _secret_tables,
-    codes,
-)
+from sleuth.words.feedback import _fill_row, _place_values, _scratch, _secret_tables, codes
 
 EPS = 1e-9
 MEMO_LIMIT = 4_000_000  # entries kept before the memo is cleared (about 200 MB)
