@@ -8,7 +8,8 @@ every word's codes on each class and once reading them from the table of every w
 secret (:func:`endgame.code_table`, built once: its time is given), one after the other for
 each opener; the two bounds must agree. A second table times the table's every-word pass
 alone on every class of those openers, counting every guess's codes or dropping a guess once it
-cannot beat the best so far (:func:`endgame.table_best`). ``--quick``: 2,000 words of length
+cannot beat the best so far (:func:`endgame.table_best`), and the kernel before it counted the
+rows as they lie (:func:`transposed_best`). ``--quick``: 2,000 words of length
 10, 3 openers, no file.
 """
 
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import time
+from functools import partial
 
 import numpy as np
+from numba import njit
 
 from bench.common import command_line, drawn, header, kept_unless, lingo_list
 from sleuth.games.lingo import endgame
@@ -28,33 +31,83 @@ from sleuth.words.wordlist import load_words
 
 TABLE = ("| first guess | depth 1 | bound | computed (s) | table (s) | computed / table |\n"
          "|---|---|---|---|---|---|\n")
-DROP = ("| first guess | classes | every guess counted (s) | dropped early (s) | ratio |\n"
-        "|---|---|---|---|---|\n")
+DROP = ("| first guess | classes | every guess counted (s) | dropped early (s) | ratio | "
+        "before: a copy on its side, dropped early (s) | before / now |\n"
+        "|---|---|---|---|---|---|---|\n")
+
+#: Guesses :func:`transposed_best` copies at a time.
+TRANSPOSED_BLOCK = 256
 
 
-def dropping(bounder: Bounder, table: np.ndarray, guess: int) -> tuple[int, float, float]:
+@njit(cache=True, nogil=True)
+def transposed_best(ctx: endgame.Context, table: np.ndarray, ids: np.ndarray, best: float,
+                    pa: float, pb: float, pc: float, abandon: bool = True) -> float:
+    """:func:`endgame.table_best` as it was up to commit 3902968, for the ratio: a block of
+    256 guesses' codes copied from the table's rows turned on its side, then counted guess by
+    guess with one stamp per code (the same answer, the copy costing about half)."""
+    n = ids.shape[0]
+    block = np.empty((TRANSPOSED_BLOCK, n), table.dtype)
+    stamp, solved = ctx.stamp, ctx.solved
+    spare, last = n, np.nan  # secrets that may repeat a code before a guess is dropped
+    for start in range(0, table.shape[1], TRANSPOSED_BLOCK):
+        if best >= pb * n - endgame.EPS:
+            break
+        width = min(TRANSPOSED_BLOCK, table.shape[1] - start)
+        for k in range(n):
+            row = table[ids[k]]
+            for t in range(width):
+                block[t, k] = row[start + t]
+        for t in range(width):
+            if abandon and best != last:
+                spare, last = n - endgame._classes_needed(n, best, pa, pb, pc), best
+            if spare < 0:  # no guess can beat it
+                return best
+            gen = stamp[-1] + 1
+            stamp[-1] = gen
+            classes = hit = repeats = 0
+            for k in range(n):
+                c = block[t, k]
+                if stamp[c] != gen:
+                    stamp[c] = gen
+                    classes += 1
+                    if c == solved:
+                        hit = 1
+                else:
+                    repeats += 1
+                    if repeats > spare:
+                        break
+            if repeats <= spare:
+                best = max(best, endgame._split_value(classes, hit, n, pa, pb, pc))
+    return best
+
+
+
+
+def dropping(bounder: Bounder, table: np.ndarray, guess: int) -> tuple[int, list[float]]:
     """The table's every-word pass (:func:`endgame.table_best`) on each class of ``guess``
-    too big for a candidate to split into singletons, from the candidates' best, counting every
-    guess's codes and dropping a guess once it cannot win: classes, the two times in seconds."""
+    too big for a candidate to split into singletons, from the candidates' best: counting every
+    guess's codes, dropping a guess once it cannot win, and the same before
+    (:func:`transposed_best`): classes, the three times in seconds."""
     ctx, pts = bounder.ctx, np.zeros(3)
     pts[:min(3, len(bounder.points) - 1)] = bounder.points[1:4]
     _, parts, _ = endgame.class_bounds(ctx, bounder.secrets, bounder.own, bounder.points, guess)
-    times, used = [0.0, 0.0], 0
+    times, used = [0.0, 0.0, 0.0], 0
+    passes = [partial(endgame.table_best, abandon=False), partial(endgame.table_best, abandon=True),
+              transposed_best]
     for part in parts:
         own = np.ascontiguousarray(bounder.own[part], dtype=np.int64)
         best, _, perfect = endgame.best_split(ctx, bounder.secrets[part], own, *pts, False)
         if part.size <= 2 or perfect:
             continue
         used, answers = used + 1, []
-        for k, drop in enumerate((False, True)):
+        for k, run in enumerate(passes):
             began = time.perf_counter()
-            answers.append(endgame.table_best(ctx, table, part.astype(np.int64), best, *pts,
-                                               drop))
+            answers.append(run(ctx, table, part.astype(np.int64), best, *pts))
             times[k] += time.perf_counter() - began
-        if answers[0] != answers[1]:
-            raise SystemExit(f"{bounder.game.guess_labels[guess]}: dropping guesses early "
-                             f"gives {answers[1]}, not {answers[0]}")
-    return used, times[0], times[1]
+        if len(set(answers)) > 1:
+            raise SystemExit(f"{bounder.game.guess_labels[guess]}: the every-word passes "
+                             f"disagree: {answers}")
+    return used, times
 
 
 def rows(length: int, openers: int, seed: int, size: int | None = None
@@ -79,7 +132,8 @@ def rows(length: int, openers: int, seed: int, size: int | None = None
         bounder.classes.clear()
     for drop in (False, True):
         endgame.table_best(read.ctx, table, np.arange(3), 0.0, 3.0, 2.0, 1.0, drop)
-    out, sums, drops, dropped = [], [0.0, 0.0], [], [0.0, 0.0]
+    transposed_best(read.ctx, table, np.arange(3), 0.0, 3.0, 2.0, 1.0)
+    out, sums, drops, dropped = [], [0.0, 0.0], [], [0.0, 0.0, 0.0]
     for i in sorted(int(i) for i in picked):
         times, bounds = [], []
         for bounder in (plain, read):
@@ -95,10 +149,11 @@ def rows(length: int, openers: int, seed: int, size: int | None = None
                    f"{bounds[0] / len(words):.2f} | {times[0]:.2f} | {times[1]:.2f} | "
                    f"{times[0] / times[1]:.1f} |")
         print(out[-1], flush=True)
-        used, counted, early = dropping(read, table, i)
-        dropped = [dropped[0] + counted, dropped[1] + early]
+        used, (counted, early, before) = dropping(read, table, i)
+        dropped = [dropped[0] + counted, dropped[1] + early, dropped[2] + before]
         drops.append(f"| {game.guess_labels[i]} | {used} | {counted:.2f} | {early:.2f} | "
-                     f"{counted / max(early, 1e-9):.2f} |")
+                     f"{counted / max(early, 1e-9):.2f} | {before:.2f} | "
+                     f"{before / max(early, 1e-9):.2f} |")
         print(drops[-1], flush=True)
     summary = (f"- length {length}, {len(words):,} words, target {target / len(words):.2f} "
                f"({'the prepared tree' if tree is not None else 'the median depth-1 bound'}); "
@@ -107,7 +162,9 @@ def rows(length: int, openers: int, seed: int, size: int | None = None
                f"{sums[0]:.1f} s computed, {sums[1]:.1f} s read, "
                f"{sums[0] / max(sums[1], 1e-9):.1f}x; the table's every-word pass on all their "
                f"classes: {dropped[0]:.1f} s counting every guess, {dropped[1]:.1f} s dropping "
-               f"a guess once it cannot win, {dropped[0] / max(dropped[1], 1e-9):.2f}x")
+               f"a guess once it cannot win, {dropped[0] / max(dropped[1], 1e-9):.2f}x; "
+               f"before (a copy on its side): {dropped[2]:.1f} s, "
+               f"{dropped[2] / max(dropped[1], 1e-9):.2f}x")
     return "\n".join(out) + "\n", summary, "\n".join(drops) + "\n"
 
 
@@ -138,7 +195,10 @@ def main(argv: list[str] | None = None) -> None:
         "(`endgame.table_best`) on every class of each first guess that no candidate splits "
         "into singletons, from the candidates' best: counting every guess's codes on the "
         "class, or dropping a guess once so many of its secrets repeat a code that it cannot "
-        "beat the best so far (both give the same bound; the run stops if not).\n\n"
+        "beat the best so far; and, for the ratio, the kernel up to commit 3902968, which "
+        "copied a block of guesses' codes from the table's rows turned on its side before "
+        "counting them guess by guess (every pass gives the same bound; the run stops if "
+        "not).\n\n"
         + DROP + drops)
     kept_unless(args.quick, "lingo-table.md", text)
     if args.quick:

@@ -381,19 +381,26 @@ def plain_split_best(rows: np.ndarray, solved: int, best: float, pts: np.ndarray
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 12), st.integers(1, 600), st.integers(0, 2**32 - 1),
+@given(st.integers(1, 200), st.integers(1, 600), st.integers(0, 2**32 - 1),
        st.floats(0, 1), st.sampled_from([(300.0, 200.0, 100.0), (400.0, 100.0, 0.0),
-                                         (200.0, 200.0, 100.0), (300.0, 100.0, 100.0)]))
+                                         (200.0, 200.0, 100.0), (300.0, 100.0, 100.0)]),
+       st.sampled_from([3, 7, 10]))
 def test_dropping_guesses_early_in_a_table_gives_the_best_split(
-        n: int, width: int, seed: int, share: float, pts: tuple) -> None:
+        n: int, width: int, seed: int, share: float, pts: tuple, length: int) -> None:
     """The table's every-word pass (guesses dropped once too many secrets repeat a code, or
     not) gives the best split value of a plain count over every guess, up to the pb * n where
-    it stops looking (no guess outside the secrets can do more)."""
+    it stops looking (no guess outside the secrets can do more). Codes of 10 letters have
+    bitsets much longer than most classes (cleared code by code), of 3 shorter."""
     from sleuth.games.lingo.endgame import table_best
 
     rng = np.random.default_rng(seed)
-    ctx = context(fb.encode(["abc"]), fb.solved_code(3))
-    table = rng.integers(0, rng.integers(1, 27, endpoint=True), (n + 3, width)).astype(np.uint16)
+    ctx = context(fb.encode(["abcdefghij"[:length]]), fb.solved_code(length))
+    top = max(1, int((3**length) ** rng.random()))  # few codes (many repeats) to all of them
+    table = rng.integers(0, top, (n + 3, width)).astype(np.uint16)
+    if rng.random() < 0.3:
+        table[rng.random(table.shape) < 0.1] = ctx.solved
+    if rng.random() < 0.5:  # one guess splitting well, maybe in a late block of guesses
+        table[:, rng.integers(width)] = rng.permutation(n + 3) % 3**length
     ids = np.sort(rng.choice(n + 3, n, replace=False)).astype(np.int64)
     p = np.array(pts)
     start = share * (p[0] + p[1] * (n - 1))

@@ -515,9 +515,13 @@ def _read_bound(ctx: Context, table: np.ndarray, ids: np.ndarray, cheap: float, 
     return min(table_best(ctx, table, ids, best, pts[0], pts[1], pts[2]), cheap)
 
 
-#: Guesses whose codes :func:`table_best` copies at a time from a table's rows (a block of
-#: codes that stays in the cache while each guess's classes are counted).
-TABLE_BLOCK = 256
+#: Guesses whose classes :func:`table_best` counts side by side from a table's rows, and the
+#: most bytes their bitsets of codes seen may take (they stay in the cache; fewer guesses for
+#: long words).
+TABLE_BLOCK, TABLE_BITS = 128, 1 << 18
+
+#: Secrets :func:`table_best` reads between two looks at which guesses can still win.
+TABLE_CHUNK = 16
 
 
 @njit(cache=True, nogil=True)
@@ -552,46 +556,88 @@ def _classes_needed(n: int, best: float, pa: float, pb: float, pc: float) -> int
 
 @njit(cache=True, nogil=True)
 def table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, pa: float,
-                pb: float, pc: float, abandon: bool = True) -> float:
+               pb: float, pc: float, abandon: bool = True) -> float:
     """The best :func:`_split_value` of any guess on the secrets ``ids`` (rows of ``table``,
     see :func:`code_table`), at least ``best`` (what the candidates reach), until it reaches
     pb * n: :func:`best_split`'s every-word pass, reading codes instead of computing them.
     With ``abandon``, a guess is dropped once too many of its secrets repeat a code for it to
     beat the best so far (the same answer, sooner)."""
     n = ids.shape[0]
-    block = np.empty((TABLE_BLOCK, n), table.dtype)
-    stamp, solved = ctx.stamp, ctx.solved
-    spare, last = n, np.nan  # secrets that may repeat a code before a guess is dropped
-    for start in range(0, table.shape[1], TABLE_BLOCK):
+    words = (ctx.stamp.shape[0] + 63) // 64
+    block = max(1, min(TABLE_BLOCK, TABLE_BITS // (8 * words)))
+    bits = np.zeros((block, words), np.uint64)
+    classes = np.zeros(block, np.int64)
+    live = np.empty(block, np.int64)
+    solved = ctx.solved
+    for start in range(0, table.shape[1], block):
         if best >= pb * n - EPS:
             break
-        width = min(TABLE_BLOCK, table.shape[1] - start)
-        for k in range(n):
-            row = table[ids[k]]
-            for t in range(width):
-                block[t, k] = row[start + t]
-        for t in range(width):
-            if abandon and best != last:
-                spare, last = n - _classes_needed(n, best, pa, pb, pc), best
-            if spare < 0:  # no guess can beat it
-                return best
-            gen = stamp[-1] + 1
-            stamp[-1] = gen
-            classes = hit = repeats = 0
-            for k in range(n):
-                c = block[t, k]
-                if stamp[c] != gen:
-                    stamp[c] = gen
-                    classes += 1
-                    if c == solved:
-                        hit = 1
-                else:
-                    repeats += 1
-                    if repeats > spare:
-                        break
-            if repeats <= spare:
-                best = max(best, _split_value(classes, hit, n, pa, pb, pc))
+        spare = n - _classes_needed(n, best, pa, pb, pc) if abandon else n
+        if spare < 0:  # no guess can beat it
+            break
+        width = min(block, table.shape[1] - start)
+        kept, read = _block_classes(table, ids, start, width, spare, bits, classes, live)
+        for j in range(kept):
+            t = live[j]
+            hit = (bits[t, solved >> 6] >> np.uint64(solved & 63)) & np.uint64(1)
+            best = max(best, _split_value(classes[t], int(hit), n, pa, pb, pc))
+        _clear_bits(table, ids, start, width, read, bits)
     return best
+
+
+@njit(cache=True, nogil=True)
+def _block_classes(table: np.ndarray, ids: np.ndarray, start: int, width: int, spare: int,
+                   bits: np.ndarray, classes: np.ndarray, live: np.ndarray) -> tuple[int, int]:
+    """How many of the guesses ``start`` .. ``start + width`` have at most ``spare`` secrets
+    repeating a code, listed first in ``live`` with their ``classes`` (each guess's codes seen
+    marked in its row of ``bits``), and how many secrets were read. Rows of ``table`` are read
+    as they lie, a guess's codes beside the next guess's: no copy turned on its side."""
+    n = ids.shape[0]
+    classes[:width] = 0
+    kept = width
+    for j in range(width):
+        live[j] = j
+    high = 0
+    while high < n and kept > 0:
+        low, high = high, min(n, high + TABLE_CHUNK)
+        for k in range(low, high):
+            row = table[ids[k]]
+            if kept == width:  # all still in: no indirection
+                for t in range(width):
+                    _mark(bits, classes, t, row[start + t])
+            else:
+                for j in range(kept):
+                    _mark(bits, classes, live[j], row[start + live[j]])
+        left = 0
+        for j in range(kept):
+            if high - classes[live[j]] <= spare:
+                live[left] = live[j]
+                left += 1
+        kept = left
+    return kept, high
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _mark(bits: np.ndarray, classes: np.ndarray, t: int, code: int) -> None:
+    """Mark ``code`` seen by guess ``t``, counting it in ``classes`` if it is new."""
+    mark = np.uint64(1) << np.uint64(code & 63)
+    seen = bits[t, code >> 6]
+    classes[t] += (seen & mark) == 0
+    bits[t, code >> 6] = seen | mark
+
+
+@njit(cache=True, nogil=True)
+def _clear_bits(table: np.ndarray, ids: np.ndarray, start: int, width: int, read: int,
+                bits: np.ndarray) -> None:
+    """Zero the bitsets of the guesses ``start`` .. ``start + width``: whole rows unless they
+    are much longer than the ``read`` secrets, else only the words those secrets' codes set."""
+    if bits.shape[1] <= 4 * read:
+        bits[:width] = 0
+        return
+    for k in range(read):
+        row = table[ids[k]]
+        for t in range(width):
+            bits[t, row[start + t] >> 6] = 0
 
 
 def code_table(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
