@@ -29,8 +29,8 @@ from sleuth.games.lingo.prepare import load_tree
 from sleuth.games.lingo.scoring import Bounder
 from sleuth.words.wordlist import load_words
 
-TABLE = ("| first guess | depth 1 | bound | computed (s) | table (s) | computed / table |\n"
-         "|---|---|---|---|---|---|\n")
+TABLE = ("| first guess | depth 1 | bound | computed (s) | table (s) | computed / table | "
+         "candidates' pass: computed (s) | read (s) |\n|---|---|---|---|---|---|---|---|\n")
 DROP = ("| first guess | classes | every guess counted (s) | dropped early (s) | ratio | "
         "before: a copy on its side, dropped early (s) | before / now |\n"
         "|---|---|---|---|---|---|---|\n")
@@ -110,6 +110,23 @@ def dropping(bounder: Bounder, table: np.ndarray, guess: int) -> tuple[int, list
     return used, times
 
 
+def candidates_pass(bounder: Bounder, table: np.ndarray, guess: int) -> tuple[float, float]:
+    """Seconds of the candidates' pass on every class of ``guess`` (:func:`endgame.class_bounds`
+    without ``exact``), its codes computed, then read from ``table`` (only whether a candidate
+    splits the rest into singletons); the bounds must agree."""
+    times, caps = [], []
+    for read in (None, table):
+        began = time.perf_counter()
+        caps.append(endgame.class_bounds(
+            bounder.ctx, bounder.secrets, bounder.own, bounder.points, guess, table=read,
+            ids=None if read is None else np.arange(len(bounder.secrets)))[2])
+        times.append(time.perf_counter() - began)
+    if not np.array_equal(*caps):
+        raise SystemExit(f"{bounder.game.guess_labels[guess]}: the candidates' pass read from "
+                         "the table gives other bounds")
+    return times[0], times[1]
+
+
 def rows(length: int, openers: int, seed: int, size: int | None = None
          ) -> tuple[str, str, str]:
     """The table's rows, a summary line (the table's build time, the ratio in all) and the rows
@@ -133,7 +150,8 @@ def rows(length: int, openers: int, seed: int, size: int | None = None
     for drop in (False, True):
         endgame.table_best(read.ctx, table, np.arange(3), 0.0, 3.0, 2.0, 1.0, drop)
     transposed_best(read.ctx, table, np.arange(3), 0.0, 3.0, 2.0, 1.0)
-    out, sums, drops, dropped = [], [0.0, 0.0], [], [0.0, 0.0, 0.0]
+    candidates_pass(read, table, int(picked[0]))
+    out, sums, drops, dropped = [], [0.0, 0.0, 0.0, 0.0], [], [0.0, 0.0, 0.0]
     for i in sorted(int(i) for i in picked):
         times, bounds = [], []
         for bounder in (plain, read):
@@ -144,10 +162,11 @@ def rows(length: int, openers: int, seed: int, size: int | None = None
         if bounds[0] != bounds[1]:
             raise SystemExit(f"{game.guess_labels[i]}: the table's bound {bounds[1]} is not "
                              f"the computed {bounds[0]}")
-        sums = [sums[0] + times[0], sums[1] + times[1]]
+        times.extend(candidates_pass(read, table, i))
+        sums = [total + t for total, t in zip(sums, times, strict=True)]
         out.append(f"| {game.guess_labels[i]} | {first[i] / len(words):.2f} | "
                    f"{bounds[0] / len(words):.2f} | {times[0]:.2f} | {times[1]:.2f} | "
-                   f"{times[0] / times[1]:.1f} |")
+                   f"{times[0] / times[1]:.1f} | {times[2]:.2f} | {times[3]:.2f} |")
         print(out[-1], flush=True)
         used, (counted, early, before) = dropping(read, table, i)
         dropped = [dropped[0] + counted, dropped[1] + early, dropped[2] + before]
@@ -160,7 +179,9 @@ def rows(length: int, openers: int, seed: int, size: int | None = None
                f"{above.size:,} first guesses above it at depth 1; the table "
                f"({table.nbytes / 1e9:.2f} GB) built in {built:.1f} s; these {len(out)}: "
                f"{sums[0]:.1f} s computed, {sums[1]:.1f} s read, "
-               f"{sums[0] / max(sums[1], 1e-9):.1f}x; the table's every-word pass on all their "
+               f"{sums[0] / max(sums[1], 1e-9):.1f}x; the candidates' pass on all their classes: "
+               f"{sums[2]:.1f} s computed, {sums[3]:.1f} s read, "
+               f"{sums[2] / max(sums[3], 1e-9):.1f}x; the table's every-word pass on all their "
                f"classes: {dropped[0]:.1f} s counting every guess, {dropped[1]:.1f} s dropping "
                f"a guess once it cannot win, {dropped[0] / max(dropped[1], 1e-9):.2f}x; "
                f"before (a copy on its side): {dropped[2]:.1f} s, "
@@ -189,8 +210,11 @@ def main(argv: list[str] | None = None) -> None:
         "guesses deep only until its bound is at or below the target (as `bench.lingo_settle` "
         "settles them), once computing every word's codes on each class and once reading them "
         "from the table of every word on every secret (`endgame.code_table`), one after the "
-        "other; both bounds agree (the run stops if not). Seconds per first guess, wall "
-        "clock, on a machine that may be shared: the ratio is the figure.\n\n"
+        "other; both bounds agree (the run stops if not). Then the candidates' pass alone on "
+        "every class (the bound before any other word is tried): the candidates' codes "
+        "computed and their best split found, or only whether one of them splits the rest "
+        "into singletons read from the table (the same bounds). Seconds per first guess, wall "
+        "clock, on a machine that may be shared: the ratios are the figures.\n\n"
         f"{summary}\n\n" + TABLE + body + "\nThe table's every-word pass alone "
         "(`endgame.table_best`) on every class of each first guess that no candidate splits "
         "into singletons, from the candidates' best: counting every guess's codes on the "

@@ -244,8 +244,8 @@ def best_split(ctx: Context, sub: np.ndarray, own: np.ndarray, pa: float, pb: fl
             value = _split_value(classes, hit, n, pa, pb, pc)
             if value > best + EPS:
                 best, best_g = value, own[k]
-                if classes == n:
-                    return best, best_g, True
+            if classes == n:  # the most any guess can: no need to look further
+                return max(best, value), own[k], True
     if every:
         for g in range(ctx.guesses.shape[0]):
             if best >= pb * n - EPS:
@@ -484,21 +484,27 @@ def _class_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
     s = sub.shape[0]
     read = exact and table.shape[0] > 0
     if s <= 2 or not exact or read:
-        cheap, best = _cheap_bound(ctx, sub, own, pts)
+        cheap, best = _cheap_bound(ctx, sub, own, pts, table, ids)
         return _read_bound(ctx, table, ids, cheap, best, pts) if read else cheap
     best, _, perfect = best_split(ctx, sub, own, pts[0], pts[1], pts[2], True)
     return best if perfect else min(best, _unsplit_cap(sub.shape[1], s, pts))
 
 
 @njit(cache=True, nogil=True)
-def _cheap_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
-                 ) -> tuple[float, float]:
-    """:func:`_class_bound` without ``exact`` (only candidates tried), and the candidates' best
-    split for the every-word pass to start from (NaN when nothing beats the bound: at most two
-    secrets, or a candidate splitting the rest into singletons)."""
+def _cheap_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray,
+                 table: np.ndarray, ids: np.ndarray) -> tuple[float, float]:
+    """:func:`_class_bound` without ``exact`` (only candidates tried), and the split value the
+    every-word pass starts from (NaN when nothing beats the bound: at most two secrets, or a
+    candidate splitting the rest into singletons): the candidates' best, or -1 when they were
+    only read from ``table`` (rows ``ids``, when it has rows) for one splitting the rest into
+    singletons, which is all the bound needs."""
     s = sub.shape[0]
     if s <= 2:
         return pts[0] + pts[1] * (s - 1), np.nan
+    if table.shape[0] > 0:
+        if _splits_apart(ctx, table, ids, np.unique(own[own >= 0])):
+            return pts[0] + pts[1] * (s - 1), np.nan
+        return _unsplit_cap(sub.shape[1], s, pts), -1.0
     best, _, perfect = best_split(ctx, sub, own, pts[0], pts[1], pts[2], False)
     if perfect:
         return best, np.nan
@@ -509,10 +515,13 @@ def _cheap_bound(ctx: Context, sub: np.ndarray, own: np.ndarray, pts: np.ndarray
 def _read_bound(ctx: Context, table: np.ndarray, ids: np.ndarray, cheap: float, best: float,
                 pts: np.ndarray) -> float:
     """:func:`_class_bound` with ``exact`` from :func:`_cheap_bound`'s answer (``cheap``,
-    ``best``): lowered to the best split of any word, read from ``table`` (rows ``ids``)."""
+    ``best``): lowered to the best split of any word, read from ``table`` (rows ``ids``). No
+    candidate splits the rest into singletons, so none beats ``cheap``: the pass stops there."""
     if np.isnan(best):
         return cheap
-    return min(table_best(ctx, table, ids, best, pts[0], pts[1], pts[2]), cheap)
+    every = np.arange(table.shape[1])
+    return min(_columns_best(ctx, table, ids, every, best, cheap, pts[0], pts[1], pts[2], True),
+               cheap)
 
 
 #: Guesses whose classes :func:`table_best` counts side by side from a table's rows, and the
@@ -562,37 +571,67 @@ def table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, pa
     pb * n: :func:`best_split`'s every-word pass, reading codes instead of computing them.
     With ``abandon``, a guess is dropped once too many of its secrets repeat a code for it to
     beat the best so far (the same answer, sooner)."""
+    every = np.arange(table.shape[1])
+    return _columns_best(ctx, table, ids, every, best, pb * ids.shape[0], pa, pb, pc, abandon)
+
+
+@njit(cache=True, nogil=True)
+def _columns_best(ctx: Context, table: np.ndarray, ids: np.ndarray, cols: np.ndarray,
+                  best: float, most: float, pa: float, pb: float, pc: float, abandon: bool
+                  ) -> float:
+    """The best :func:`_split_value` of the guesses ``cols`` (sorted) on the secrets ``ids``,
+    at least ``best``, looking until it reaches ``most``."""
     n = ids.shape[0]
-    words = (ctx.stamp.shape[0] + 63) // 64
-    block = max(1, min(TABLE_BLOCK, TABLE_BITS // (8 * words)))
-    bits = np.zeros((block, words), np.uint64)
-    classes = np.zeros(block, np.int64)
-    live = np.empty(block, np.int64)
+    bits, classes, live = _bitsets(ctx, cols.shape[0])
     solved = ctx.solved
-    for start in range(0, table.shape[1], block):
-        if best >= pb * n - EPS:
+    for start in range(0, cols.shape[0], classes.shape[0]):
+        if best >= most - EPS:
             break
         spare = n - _classes_needed(n, best, pa, pb, pc) if abandon else n
         if spare < 0:  # no guess can beat it
             break
-        width = min(block, table.shape[1] - start)
-        kept, read = _block_classes(table, ids, start, width, spare, bits, classes, live)
+        chosen = cols[start:start + classes.shape[0]]
+        kept, read = _block_classes(table, ids, chosen, spare, bits, classes, live)
         for j in range(kept):
             t = live[j]
             hit = (bits[t, solved >> 6] >> np.uint64(solved & 63)) & np.uint64(1)
             best = max(best, _split_value(classes[t], int(hit), n, pa, pb, pc))
-        _clear_bits(table, ids, start, width, read, bits)
+        _clear_bits(table, ids, chosen, read, bits)
     return best
 
 
 @njit(cache=True, nogil=True)
-def _block_classes(table: np.ndarray, ids: np.ndarray, start: int, width: int, spare: int,
+def _splits_apart(ctx: Context, table: np.ndarray, ids: np.ndarray, cols: np.ndarray) -> bool:
+    """Whether one of the guesses ``cols`` (sorted) gives each of the secrets ``ids`` a code
+    of its own (a guess is dropped at its first repeat)."""
+    bits, classes, live = _bitsets(ctx, cols.shape[0])
+    for start in range(0, cols.shape[0], classes.shape[0]):
+        chosen = cols[start:start + classes.shape[0]]
+        kept, read = _block_classes(table, ids, chosen, 0, bits, classes, live)
+        _clear_bits(table, ids, chosen, read, bits)
+        if kept > 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _bitsets(ctx: Context, guesses: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Zeroed scratch for :func:`_block_classes` on a block of at most ``guesses`` guesses:
+    a bitset of codes seen, a count of classes and a place in the live list per guess."""
+    words = (ctx.stamp.shape[0] + 63) // 64
+    block = max(1, min(TABLE_BLOCK, TABLE_BITS // (8 * words), guesses))
+    return (np.zeros((block, words), np.uint64), np.zeros(block, np.int64),
+            np.empty(block, np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _block_classes(table: np.ndarray, ids: np.ndarray, cols: np.ndarray, spare: int,
                    bits: np.ndarray, classes: np.ndarray, live: np.ndarray) -> tuple[int, int]:
-    """How many of the guesses ``start`` .. ``start + width`` have at most ``spare`` secrets
-    repeating a code, listed first in ``live`` with their ``classes`` (each guess's codes seen
-    marked in its row of ``bits``), and how many secrets were read. Rows of ``table`` are read
-    as they lie, a guess's codes beside the next guess's: no copy turned on its side."""
-    n = ids.shape[0]
+    """How many of the guesses ``cols`` have at most ``spare`` secrets repeating a code, listed
+    first in ``live`` with their ``classes`` (each guess's codes seen marked in its row of
+    ``bits``), and how many secrets were read. Rows of ``table`` are read as they lie, a
+    guess's codes beside the next guess's: no copy turned on its side."""
+    n, width = ids.shape[0], cols.shape[0]
     classes[:width] = 0
     kept = width
     for j in range(width):
@@ -604,10 +643,10 @@ def _block_classes(table: np.ndarray, ids: np.ndarray, start: int, width: int, s
             row = table[ids[k]]
             if kept == width:  # all still in: no indirection
                 for t in range(width):
-                    _mark(bits, classes, t, row[start + t])
+                    _mark(bits, classes, t, row[cols[t]])
             else:
                 for j in range(kept):
-                    _mark(bits, classes, live[j], row[start + live[j]])
+                    _mark(bits, classes, live[j], row[cols[live[j]]])
         left = 0
         for j in range(kept):
             if high - classes[live[j]] <= spare:
@@ -627,17 +666,17 @@ def _mark(bits: np.ndarray, classes: np.ndarray, t: int, code: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _clear_bits(table: np.ndarray, ids: np.ndarray, start: int, width: int, read: int,
+def _clear_bits(table: np.ndarray, ids: np.ndarray, cols: np.ndarray, read: int,
                 bits: np.ndarray) -> None:
-    """Zero the bitsets of the guesses ``start`` .. ``start + width``: whole rows unless they
-    are much longer than the ``read`` secrets, else only the words those secrets' codes set."""
+    """Zero the bitsets of the guesses ``cols``: whole rows unless they are much longer than
+    the ``read`` secrets, else only the words those secrets' codes set."""
     if bits.shape[1] <= 4 * read:
-        bits[:width] = 0
+        bits[:cols.shape[0]] = 0
         return
     for k in range(read):
         row = table[ids[k]]
-        for t in range(width):
-            bits[t, row[start + t] >> 6] = 0
+        for t in range(cols.shape[0]):
+            bits[t, row[cols[t]] >> 6] = 0
 
 
 def code_table(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
@@ -701,7 +740,8 @@ def _class_bounds(ctx: Context, secrets: np.ndarray, own: np.ndarray, pts: np.nd
     for t in range(starts.shape[0]):
         part = order[starts[t]:starts[t] + sizes[t]]
         if staged or not exact:
-            caps[t], found[t] = _cheap_bound(ctx, secrets[part], own[part], pts[1:])
+            caps[t], found[t] = _cheap_bound(ctx, secrets[part], own[part], pts[1:], table,
+                                             ids[part] if read else ids)
         else:
             caps[t] = _class_bound(ctx, secrets[part], own[part], pts[1:], True, table,
                                    ids[part] if read else ids)
