@@ -44,6 +44,7 @@ SCRIPTS = {
     "hangman_memo": ("| memo cap: share of the entries needed |", ["lists", "processes"]),
     "sweep_order": ("| lists | mode | openers estimated |", ["lists"]),
     "worst_sweep": ("| lists | mode | openers done | fewest guesses", ["lists"]),
+    "search_scan": ("| node size | nodes | whole table, ns a cell |", []),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
@@ -268,6 +269,9 @@ REFUSALS = [
     ("hard_screen", ["--largest", "40"], "--largest takes more than 40, --nodes 1 or more"),
     ("lingo_level_three", ["--length", "11"], "--length takes 4..10"),
     ("lingo_table", ["--openers", "0"], "--openers takes 1 or more"),
+    ("search_scan", ["--top", "0"], "--top must be at least 1"),
+    ("search_scan", ["--opener", "zzzzz"], "'zzzzz' is not an allowed guess"),
+    ("search_scan", ["--lists", "nope"], "--lists: "),
 ]
 
 

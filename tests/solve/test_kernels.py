@@ -120,3 +120,41 @@ def test_a_node_is_covered_by_the_known_cores_within_its_candidates(
         if set(core) <= set(cands):
             plain = [plain[0] | low, plain[1] | high]
     assert covered.tolist() == plain and not inside.any()
+
+
+def plain_bounds(codes: np.ndarray, solved: int, cands: np.ndarray, class_bounds: np.ndarray
+                 ) -> dict[int, int]:
+    """Every guess's bound on ``cands`` counted plainly: a unit a candidate, each unsolved
+    class its ``class_bounds[size]`` (guesses learning nothing left out)."""
+    out = {}
+    for g in range(codes.shape[0]):
+        sizes: dict[int, int] = {}
+        for code in codes[g, cands].tolist():
+            sizes[code] = sizes.get(code, 0) + 1
+        if len(sizes) > 1 or solved in sizes:
+            out[g] = cands.size + sum(int(class_bounds[m]) for c, m in sizes.items()
+                                      if c != solved)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(near_words(), st.data())
+def test_a_node_scanned_from_its_parents_narrowed_table_bounds_every_guess(
+        parent: np.ndarray, data: st.DataObject) -> None:
+    """A node's scan reads its candidates from its parent's narrowed table (or the whole one)
+    and bounds every guess as a plain count does; the narrowed table holds those columns."""
+    codes, ctx, _ = context()
+    keep = data.draw(st.lists(st.booleans(), min_size=parent.size, max_size=parent.size))
+    node = parent[np.array(keep, bool)] if any(keep) else parent[:1]
+    tab, cols = kernels.narrowed(codes, parent)
+    assert np.array_equal(tab[:, cols], codes[:, parent])
+    local = np.searchsorted(parent, node).astype(np.int64)
+    class_bounds = 2 * np.arange(parent.size + 1) - 1
+    n = codes.shape[0]
+    bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
+    count = np.zeros(ctx.n_codes, np.int64)
+    touched = np.empty(max(1, min(node.size, ctx.n_codes)), np.int64)
+    kept, _, _ = kernels.scan(ctx, tab, cols[local], class_bounds, 1, node, np.empty(0, np.int64),
+                              False, 1 << 40, -1, count, touched, bound, key, picked)
+    assert dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)) == \
+        plain_bounds(codes, ctx.solved, node, class_bounds) and not count.any()

@@ -161,11 +161,11 @@ def _tally(row, cands, count, touched) -> int:
     """Count the candidates per feedback code of one guess's row into ``count``; the codes met
     go to ``touched`` (so the caller can clear them); returns how many codes were met."""
     n_touched = 0
-    for j in range(cands.size):
+    for j in range(cands.size):  # no branch on whether the code is new: it is unpredictable
         c = row[cands[j]]
-        if count[c] == 0:
+        if n_touched < touched.size:  # every code met: no room, and none new
             touched[n_touched] = c
-            n_touched += 1
+        n_touched += count[c] == 0
         count[c] += 1
     return n_touched
 
@@ -194,22 +194,23 @@ def _bound_one(row, solved, class_bounds, cands, count, touched,
 
 
 @njit(cache=True, nogil=True)
-def scan(ctx, class_bounds, weight, cands, pool, fixed, beta, target, count, touched, bound,
-         order_key, picked):
-    """Bound guesses on ``cands``; keep those < beta (in ``bound``/``order_key``/``picked``).
+def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target, count, touched,
+         bound, order_key, picked):
+    """Bound guesses on ``cands`` (read from the columns ``cols`` of ``tab``, rows as in
+    ``ctx.codes``); keep those < beta (in ``bound``/``order_key``/``picked``).
 
     ``fixed``: scan exactly ``pool`` (symmetry representatives, the guesses allowed). Otherwise
     scan the candidates, then all the other guesses. Returns (number kept, least bound dropped,
     a guess proven optimal or -1): a guess whose bound reaches ``target`` (a lower bound of the
     node) with classes of at most two secrets (exact in the bound) ends the scan.
     """
-    codes, solved = ctx.codes, ctx.solved
+    solved = ctx.solved
     guess_of_secret, secret_of_guess, in_set = ctx.guess_of_secret, ctx.secret_of_guess, ctx.in_set
     s = cands.size
     kept = 0
     dropped = INF
     scale = 1.0 / (s * s + 1.0)
-    n_list = pool.size if fixed else s + codes.shape[0]
+    n_list = pool.size if fixed else s + tab.shape[0]
     if not fixed:
         for j in range(s):
             in_set[cands[j]] = True
@@ -223,8 +224,7 @@ def scan(ctx, class_bounds, weight, cands, pool, fixed, beta, target, count, tou
             g = t - s
             if secret_of_guess[g] >= 0 and in_set[secret_of_guess[g]]:
                 continue  # a candidate, scanned first
-        b, sum_sq, largest = _bound_one(codes[g], solved, class_bounds, cands, count, touched,
-                                        weight)
+        b, sum_sq, largest = _bound_one(tab[g], solved, class_bounds, cols, count, touched, weight)
         if b < 0:
             continue
         if b >= beta:
@@ -296,9 +296,18 @@ def _partition(row, cands, solved, count, part, starts, sizes, class_order):
     """Split ``cands`` by ``row`` into classes (sorted runs in ``part``); unsolved classes'
     (start, size) in ``starts``/``sizes``, largest first in ``class_order``. Returns their
     number."""
+    return _partition_cols(row, cands, cands, solved, count, part, part, starts, sizes,
+                           class_order)
+
+
+@njit(cache=True, nogil=True)
+def _partition_cols(row, cands, cols, solved, count, part, part_cols, starts, sizes,
+                    class_order):
+    """:func:`_partition` of ``cands`` read from the columns ``cols`` of ``row``, each class's
+    columns beside it in ``part_cols``."""
     s = cands.size
     touched = np.empty(min(s, count.size), np.int64)
-    n_touched = _tally(row, cands, count, touched)
+    n_touched = _tally(row, cols, count, touched)
     pos = 0
     n_classes = 0
     for u in range(n_touched):
@@ -311,7 +320,8 @@ def _partition(row, cands, solved, count, part, starts, sizes, class_order):
             n_classes += 1
         pos += m
     for j in range(s):
-        c = row[cands[j]]
+        c = row[cols[j]]
+        part_cols[count[c]] = cols[j]
         part[count[c]] = cands[j]
         count[c] += 1
     for u in range(n_touched):
@@ -458,7 +468,31 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
     restriction only the guesses its ``state`` (empty: none) allows are tried, of ``among``
     (the parent's guesses; empty: all).
     """
-    codes, solved, n_codes = ctx.codes, ctx.solved, ctx.n_codes
+    return _mean_cost(ctx, run, ctx.codes, cands, cands, depth, beta, given, path_codes,
+                      path_len, state, among)
+
+
+@njit(cache=True, nogil=True)
+def narrowed(tab, cols):
+    """The columns ``cols`` of ``tab`` as a table of their own (and its columns), when ``tab``
+    is more than twice as wide: a node's guesses then read its candidates side by side, and
+    its classes read the node's table, which stays in the cache."""
+    if tab.shape[1] <= 2 * cols.size:
+        return tab, cols
+    out = np.empty((tab.shape[0], cols.size), tab.dtype)
+    for g in range(tab.shape[0]):
+        row = tab[g]
+        for j in range(cols.size):
+            out[g, j] = row[cols[j]]
+    return out, np.arange(cols.size)
+
+
+@njit(cache=True, nogil=True)
+def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_len, state,
+               among):
+    """:func:`mean_cost`, reading the node's feedback from the columns ``cols`` of ``tab``
+    (rows as in ``ctx.codes``, columns of the parent's candidates or of every secret)."""
+    solved, n_codes = ctx.solved, ctx.n_codes
     bounds, weights, memo, stats, capped = run.bounds, run.weights, run.memo, run.stats, run.capped
     s = cands.size
     weight = weights[min(depth, weights.size - 1)]
@@ -495,12 +529,14 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
     guesses = _node_guesses(ctx, given, path_codes, path_len, state, among)
     inner = _children_among(guesses, given, state)
     fixed = guesses.size > 0
-    n_guess = guesses.size if fixed else codes.shape[0]
+    n_guess = guesses.size if fixed else tab.shape[0]
+    if not fixed:  # every row is read: the node's own table pays for itself
+        tab, cols = narrowed(tab, cols)
     bound = np.empty(n_guess, np.int64)
     order_key = np.empty(n_guess, np.float64)
     picked = np.empty(n_guess, np.int64)
-    kept, dropped, found = scan(ctx, class_bounds, weight, cands, guesses, fixed, beta, lower,
-                                count, touched, bound, order_key, picked)
+    kept, dropped, found = scan(ctx, tab, cols, class_bounds, weight, cands, guesses, fixed, beta,
+                                lower, count, touched, bound, order_key, picked)
     stats[1] += n_guess * s
     if found >= 0:
         _store(memo, key, lower, found, True)
@@ -514,6 +550,7 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
         picked[:run.top_k] = picked[keep]
         kept = run.top_k
     part = np.empty(s, np.int64)
+    part_cols = np.empty(s, np.int64)
     starts = np.empty(s, np.int64)
     sizes = np.empty(s, np.int64)
     class_order = np.empty(s, np.int64)
@@ -539,7 +576,8 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
             break
         g = picked[r]
         stats[3] += 1
-        n_classes = _partition(codes[g], cands, solved, count, part, starts, sizes, class_order)
+        n_classes = _partition_cols(tab[g], cands, cols, solved, count, part, part_cols, starts,
+                                    sizes, class_order)
         if path_len < path_codes.shape[0] and ctx.symmetry.code_rows.shape[0] > 0:
             path_codes[path_len] = ctx.symmetry.code_rows[g]
         total = b
@@ -551,7 +589,7 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
             members = part[starts[c]:starts[c] + m]
             kid = state
             if state.size > 0:
-                kid = _child_state(ctx, state, g, codes[g, members[0]], class_states[c])
+                kid = _child_state(ctx, state, g, ctx.codes[g, members[0]], class_states[c])
             better = refined_bound(ctx, run, members, child_depth, class_bounds[m], count,
                                    touched, kid, inner)
             total += better - class_bounds[m]
@@ -565,9 +603,10 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
             m = sizes[c]
             if m <= 2:
                 break
-            v = mean_cost(ctx, run, part[starts[c]:starts[c] + m], child_depth,
-                          best - (total - refined[c]), none_given, path_codes, path_len + 1,
-                          class_states[c] if state.size > 0 else state, inner)
+            v = _mean_cost(ctx, run, tab, part_cols[starts[c]:starts[c] + m],
+                           part[starts[c]:starts[c] + m], child_depth, best - (total - refined[c]),
+                           none_given, path_codes, path_len + 1,
+                           class_states[c] if state.size > 0 else state, inner)
             total += v - refined[c]
         if total < best:
             best = total

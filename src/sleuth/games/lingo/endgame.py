@@ -519,9 +519,7 @@ def _read_bound(ctx: Context, table: np.ndarray, ids: np.ndarray, cheap: float, 
     candidate splits the rest into singletons, so none beats ``cheap``: the pass stops there."""
     if np.isnan(best):
         return cheap
-    every = np.arange(table.shape[1])
-    return min(_columns_best(ctx, table, ids, every, best, cheap, pts[0], pts[1], pts[2], True),
-               cheap)
+    return min(_every_best(ctx, table, ids, best, cheap, pts[0], pts[1], pts[2], True), cheap)
 
 
 #: Guesses whose classes :func:`table_best` counts side by side from a table's rows, and the
@@ -571,32 +569,31 @@ def table_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, pa
     pb * n: :func:`best_split`'s every-word pass, reading codes instead of computing them.
     With ``abandon``, a guess is dropped once too many of its secrets repeat a code for it to
     beat the best so far (the same answer, sooner)."""
-    every = np.arange(table.shape[1])
-    return _columns_best(ctx, table, ids, every, best, pb * ids.shape[0], pa, pb, pc, abandon)
+    return _every_best(ctx, table, ids, best, pb * ids.shape[0], pa, pb, pc, abandon)
 
 
 @njit(cache=True, nogil=True)
-def _columns_best(ctx: Context, table: np.ndarray, ids: np.ndarray, cols: np.ndarray,
-                  best: float, most: float, pa: float, pb: float, pc: float, abandon: bool
-                  ) -> float:
-    """The best :func:`_split_value` of the guesses ``cols`` (sorted) on the secrets ``ids``,
-    at least ``best``, looking until it reaches ``most``."""
-    n = ids.shape[0]
-    bits, classes, live = _bitsets(ctx, cols.shape[0])
+def _every_best(ctx: Context, table: np.ndarray, ids: np.ndarray, best: float, most: float,
+                pa: float, pb: float, pc: float, abandon: bool) -> float:
+    """The best :func:`_split_value` of every guess (column of ``table``) on the secrets
+    ``ids``, at least ``best``, looking until it reaches ``most``."""
+    n, guesses = ids.shape[0], table.shape[1]
+    bits, classes, live = _bitsets(ctx, guesses)
     solved = ctx.solved
-    for start in range(0, cols.shape[0], classes.shape[0]):
+    every = np.empty(0, np.int64)  # no list: a block is the columns first .. first + width
+    for first in range(0, guesses, classes.shape[0]):
         if best >= most - EPS:
             break
         spare = n - _classes_needed(n, best, pa, pb, pc) if abandon else n
         if spare < 0:  # no guess can beat it
             break
-        chosen = cols[start:start + classes.shape[0]]
-        kept, read = _block_classes(table, ids, chosen, spare, bits, classes, live)
+        width = min(classes.shape[0], guesses - first)
+        kept, read = _block_classes(table, ids, every, first, width, spare, bits, classes, live)
         for j in range(kept):
             t = live[j]
             hit = (bits[t, solved >> 6] >> np.uint64(solved & 63)) & np.uint64(1)
             best = max(best, _split_value(classes[t], int(hit), n, pa, pb, pc))
-        _clear_bits(table, ids, chosen, read, bits)
+        _clear_bits(table, ids, every, first, width, read, bits)
     return best
 
 
@@ -607,8 +604,9 @@ def _splits_apart(ctx: Context, table: np.ndarray, ids: np.ndarray, cols: np.nda
     bits, classes, live = _bitsets(ctx, cols.shape[0])
     for start in range(0, cols.shape[0], classes.shape[0]):
         chosen = cols[start:start + classes.shape[0]]
-        kept, read = _block_classes(table, ids, chosen, 0, bits, classes, live)
-        _clear_bits(table, ids, chosen, read, bits)
+        width = chosen.shape[0]
+        kept, read = _block_classes(table, ids, chosen, 0, width, 0, bits, classes, live)
+        _clear_bits(table, ids, chosen, 0, width, read, bits)
         if kept > 0:
             return True
     return False
@@ -625,13 +623,14 @@ def _bitsets(ctx: Context, guesses: int) -> tuple[np.ndarray, np.ndarray, np.nda
 
 
 @njit(cache=True, nogil=True)
-def _block_classes(table: np.ndarray, ids: np.ndarray, cols: np.ndarray, spare: int,
-                   bits: np.ndarray, classes: np.ndarray, live: np.ndarray) -> tuple[int, int]:
-    """How many of the guesses ``cols`` have at most ``spare`` secrets repeating a code, listed
-    first in ``live`` with their ``classes`` (each guess's codes seen marked in its row of
-    ``bits``), and how many secrets were read. Rows of ``table`` are read as they lie, a
-    guess's codes beside the next guess's: no copy turned on its side."""
-    n, width = ids.shape[0], cols.shape[0]
+def _block_classes(table: np.ndarray, ids: np.ndarray, cols: np.ndarray, first: int,
+                   width: int, spare: int, bits: np.ndarray, classes: np.ndarray,
+                   live: np.ndarray) -> tuple[int, int]:
+    """How many of the ``width`` guesses ``cols`` (empty: the columns from ``first``) have at
+    most ``spare`` secrets repeating a code, listed first in ``live`` with their ``classes``
+    (each guess's codes seen marked in its row of ``bits``), and how many secrets were read.
+    Rows of ``table`` are read as they lie, a guess's codes beside the next guess's."""
+    n, listed = ids.shape[0], cols.shape[0] > 0
     classes[:width] = 0
     kept = width
     for j in range(width):
@@ -641,12 +640,14 @@ def _block_classes(table: np.ndarray, ids: np.ndarray, cols: np.ndarray, spare: 
         low, high = high, min(n, high + TABLE_CHUNK)
         for k in range(low, high):
             row = table[ids[k]]
-            if kept == width:  # all still in: no indirection
+            if kept == width and not listed:  # all still in: a slice of the row
+                block = row[first:first + width]
                 for t in range(width):
-                    _mark(bits, classes, t, row[cols[t]])
+                    _mark(bits, classes, t, block[t])
             else:
                 for j in range(kept):
-                    _mark(bits, classes, live[j], row[cols[live[j]]])
+                    t = live[j]
+                    _mark(bits, classes, t, row[cols[t] if listed else first + t])
         left = 0
         for j in range(kept):
             if high - classes[live[j]] <= spare:
@@ -666,17 +667,19 @@ def _mark(bits: np.ndarray, classes: np.ndarray, t: int, code: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _clear_bits(table: np.ndarray, ids: np.ndarray, cols: np.ndarray, read: int,
-                bits: np.ndarray) -> None:
-    """Zero the bitsets of the guesses ``cols``: whole rows unless they are much longer than
-    the ``read`` secrets, else only the words those secrets' codes set."""
+def _clear_bits(table: np.ndarray, ids: np.ndarray, cols: np.ndarray, first: int, width: int,
+                read: int, bits: np.ndarray) -> None:
+    """Zero the bitsets of the ``width`` guesses ``cols`` (empty: the columns from ``first``):
+    whole rows unless they are much longer than the ``read`` secrets, else only the words
+    those secrets' codes set."""
     if bits.shape[1] <= 4 * read:
-        bits[:cols.shape[0]] = 0
+        bits[:width] = 0
         return
+    listed = cols.shape[0] > 0
     for k in range(read):
         row = table[ids[k]]
-        for t in range(cols.shape[0]):
-            bits[t, row[cols[t]] >> 6] = 0
+        for t in range(width):
+            bits[t, row[cols[t] if listed else first + t] >> 6] = 0
 
 
 def code_table(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:

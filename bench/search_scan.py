@@ -1,0 +1,165 @@
+"""The exact search's node scan: every guess read from the whole feedback table, or from the
+table of the node's parent narrowed to the parent's candidates (what `mean_cost` reads).
+
+Run: ``python -m bench.search_scan`` (writes bench/results/search-scan.md). The nodes are the
+second level after an opener: each of its largest classes split by that class's best guess
+by bound. Each scan is timed on the same nodes both ways, one thread, best of three; the
+machine is shared, so read the ratios. Then the whole search after the opener, cut at
+``--cut`` (as a sweep cuts it). ``--quick``: the original lists, 3 classes, written nowhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from bench.common import command_line, header, kept_unless
+from sleuth.games.wordle.game import game_from
+from sleuth.games.wordle.lists import load_lists
+from sleuth.solve import kernels
+from sleuth.solve.search import optimal_mean
+from sleuth.solve.solver import Solver
+from sleuth.solve.tables import INF, tables
+
+#: Class sizes the table groups nodes by (a node of s candidates: the first bucket above s).
+BUCKETS = (8, 16, 32, 64, 128, 4096)
+
+
+def classes(row: np.ndarray, cands: np.ndarray, solved: int) -> list[np.ndarray]:
+    """The unsolved classes ``row`` splits ``cands`` into, largest first."""
+    codes = row[cands]
+    found = [cands[codes == c] for c in np.unique(codes) if c != solved]
+    return sorted(found, key=len, reverse=True)
+
+
+def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
+    """Seconds of the fastest of ``repeats`` calls."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def scanner(solver: Solver, tab: np.ndarray, cols: np.ndarray, cands: np.ndarray
+            ) -> Callable[[], int]:
+    """A call of :func:`kernels.scan` over every guess on ``cands`` read from ``cols`` of
+    ``tab``, nothing cut (how many guesses it keeps)."""
+    ctx, n = solver.ctx, solver.ctx.codes.shape[0]
+    bounds = solver.child_bounds(None)
+    count = np.zeros(solver.n_codes, np.int64)
+    touched = np.empty(min(cands.size, solver.n_codes), np.int64)
+    out = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
+    none = np.empty(0, np.int64)
+
+    def run() -> int:
+        return int(kernels.scan(ctx, tab, cols, bounds, 1, cands, none, False, INF + 1, -1,
+                                count, touched, *out)[0])
+    return run
+
+
+def second_level(solver: Solver, opener: int, top: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(class, node) pairs: the ``top`` largest classes of ``opener`` and, for each, the
+    classes of at least 3 its best guess by bound leaves."""
+    codes, solved = solver.ctx.codes, solver.ctx.solved
+    every = np.arange(codes.shape[1], dtype=np.int64)
+    pairs = []
+    for parent in classes(codes[opener], every, solved)[:top]:
+        guesses, _ = solver.guess_bounds(parent, None, np.arange(codes.shape[0]))
+        pairs += [(parent, node) for node in classes(codes[guesses[0]], parent, solved)
+                  if node.size >= 3]
+    return pairs
+
+
+def measure(solver: Solver, pairs: list[tuple[np.ndarray, np.ndarray]]
+            ) -> tuple[list[list[float]], float]:
+    """Per bucket of node sizes: nodes, cells, seconds read from the whole table and from the
+    parent's narrowed table; and the seconds to narrow the parents (once each)."""
+    rows = [[0.0] * 4 for _ in BUCKETS]
+    narrow: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for parent, node in pairs:
+        key = id(parent)
+        if key not in narrow:
+            narrow[key] = kernels.narrowed(solver.ctx.codes, parent)
+        tab, _ = narrow[key]
+        cols = np.searchsorted(parent, node).astype(np.int64)
+        wide = scanner(solver, solver.ctx.codes, node, node)
+        near = scanner(solver, tab, cols, node)
+        assert wide() == near()
+        row = rows[next(i for i, top in enumerate(BUCKETS) if node.size <= top)]
+        row[0] += 1
+        row[1] += node.size * solver.ctx.codes.shape[0]
+        row[2] += best_time(wide)
+        row[3] += best_time(near)
+    spent = 0.0
+    for parent, _ in pairs:
+        if id(parent) in narrow:
+            del narrow[id(parent)]
+            spent += best_time(lambda p=parent: kernels.narrowed(solver.ctx.codes, p))
+    return rows, spent
+
+
+def table(rows: list[list[float]]) -> str:
+    """The Markdown table of :func:`measure`'s rows, and all of them."""
+    lines = ["| node size | nodes | whole table, ns a cell | parent's table, ns a cell | ratio |",
+             "|---|---|---|---|---|"]
+    lows = (3, *(top + 1 for top in BUCKETS[:-1]))
+    sizes = [f"{low}-{top}" for low, top in zip(lows, BUCKETS, strict=True)]
+    every = [sum(col) for col in zip(*rows, strict=True)]
+    for size, (nodes, cells, wide, near) in zip([*sizes, "all"], [*rows, every], strict=True):
+        if nodes:
+            lines.append(f"| {size} | {int(nodes)} | {wide / cells * 1e9:.2f} | "
+                         f"{near / cells * 1e9:.2f} | {wide / near:.2f}x |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lists", default="wordle-nyt-2023-07-01")
+    parser.add_argument("--opener", default="couth")
+    parser.add_argument("--cut", type=int, default=11359, help="the total the search is cut at")
+    parser.add_argument("--top", type=int, default=8, help="the opener's classes measured")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.lists, args.opener, args.cut, args.top = "wordle-original", "salet", 7950, 3
+    if args.top < 1:
+        parser.error("--top must be at least 1")
+    try:
+        game = game_from(load_lists(list_name=args.lists))
+    except ValueError as err:
+        parser.error(f"--lists: {err}")
+    if args.opener not in game.guess_labels:
+        parser.error(f"{args.opener!r} is not an allowed guess of {args.lists}")
+    solver = Solver(tables(game))
+    opener = game.guess_labels.index(args.opener)
+    rows, spent = measure(solver, second_level(solver, opener, args.top))
+    whole = sum(row[2] for row in rows)
+    optimal_mean(game, first_guess=opener, max_guesses=6, upper=1, workers=1)  # compiled
+    start = time.perf_counter()
+    cut = optimal_mean(game, first_guess=opener, max_guesses=6, upper=args.cut, workers=1)
+    seconds = time.perf_counter() - start
+    text = (header("The exact search's node scan: the whole table or the parent's",
+                   command_line("search_scan", argv))
+            + f"\nLists {args.lists}, normal mode, opener {args.opener}: its {args.top} largest "
+            "classes, each split by its best guess by bound; the nodes are those classes of "
+            "3 or more. Every guess scanned on each node (one thread, best of 3), read from "
+            "the whole feedback table or from its parent class's narrowed table (its columns "
+            "side by side), as `kernels.mean_cost` reads since the node tables. No randomness "
+            "(no seed).\n\n" + table(rows)
+            + f"\nNarrowing the {args.top} classes (each node of the search narrows its own "
+            f"table once, from its parent's): {spent:.4f} s, against {whole:.4f} s for "
+            "scanning their nodes above from the whole table.\n"
+            + f"\nThe whole search after {args.opener} cut at {args.cut} (`optimal_mean(..., "
+            f"upper={args.cut}, workers=1)`): {type(cut).__name__}, total {cut.total}, "
+            f"{seconds:.1f} s.\n")
+    print(text)
+    kept_unless(args.quick, "search-scan.md", text)
+
+
+if __name__ == "__main__":
+    main()
