@@ -1,31 +1,60 @@
 """The exact search's node scan: every guess read from the whole feedback table, or from the
 table of the node's parent narrowed to the parent's candidates (what `mean_cost` reads).
 
-Run: ``python -m bench.search_scan`` (writes bench/results/search-scan.md). The nodes are the
-second level after an opener: each of its largest classes split by that class's best guess
-by bound. Each scan is timed on the same nodes both ways, one thread, best of three; the
-machine is shared, so read the ratios. Then the whole search after the opener, cut at
-``--cut`` (as a sweep cuts it). ``--quick``: the original lists, 3 classes, written nowhere.
+Run: ``python -m bench.search_scan [--before DIR]`` (writes bench/results/search-scan.md). The
+nodes are the second level after an opener: each of its largest classes split by that class's
+best guess by bound. Each scan is timed on the same nodes both ways, one thread, best of three;
+the machine is shared, so read the ratios. Then whole searches after an opener, one worker,
+each in a fresh process on this checkout and, with ``--before``, on another (``git worktree
+add /tmp/before COMMIT``), side by side. ``--quick``: the original lists, 3 classes, one
+search, written nowhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
-from bench.common import command_line, header, kept_unless
+from bench.common import ROOT, command_line, header, kept_unless
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import load_lists
 from sleuth.solve import kernels
-from sleuth.solve.search import optimal_mean
 from sleuth.solve.solver import Solver
 from sleuth.solve.tables import INF, tables
 
 #: Class sizes the table groups nodes by (a node of s candidates: the first bucket above s).
 BUCKETS = (8, 16, 32, 64, 128, 4096)
+
+#: Whole searches timed: lists, mode, opener and the total they are cut at (as a sweep cuts an
+#: opener; above the optimum: the optimum found).
+SEARCHES = (("wordle-nyt-2023-07-01", "normal", "couth", 11359),
+            ("wordle-nyt-2023-07-01", "normal", "laces", 11359),
+            ("wordle-nyt-2023-07-01", "hard", "tarse", 11700),
+            ("wordle-nyt-2022-08-30", "normal", "tarse", 7984),
+            ("wordle-original", "normal", "salet", 7950))
+
+#: One whole search in a fresh process (numba's cache of that tree warmed by a small one
+#: first): prints its kind, total and seconds.
+SEARCH = """
+import sys, time
+from sleuth.games.wordle.game import game_from
+from sleuth.games.wordle.lists import load_lists
+from sleuth.solve.search import optimal_mean
+lists, mode, opener, cut = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+warm = game_from(load_lists(list_name="wordle-original"), hard=mode == "hard")
+optimal_mean(warm, first_guess="salet", max_guesses=6, upper=8300, workers=1)
+game = game_from(load_lists(list_name=lists), hard=mode == "hard")
+start = time.perf_counter()
+found = optimal_mean(game, first_guess=opener, max_guesses=6, upper=cut, workers=1)
+print(type(found).__name__, found.total, time.perf_counter() - start)
+"""
 
 
 def classes(row: np.ndarray, cands: np.ndarray, solved: int) -> list[np.ndarray]:
@@ -117,18 +146,45 @@ def table(rows: list[list[float]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def searched(src: Path, search: tuple[str, str, str, int]) -> tuple[str, int, float]:
+    """(kind of result, total, seconds) of one of :data:`SEARCHES` on the sources ``src``."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run([sys.executable, "-c", SEARCH, *map(str, search)], env=env,
+                          check=True, capture_output=True, text=True)
+    kind, total, seconds = done.stdout.split()[-3:]
+    return kind, int(total), float(seconds)
+
+
+def searches(before: Path | None, chosen: tuple[tuple[str, str, str, int], ...]) -> str:
+    """The Markdown table of whole searches on this checkout and ``before`` (if any)."""
+    lines = ["| lists | mode | opener | cut at | result | seconds | before (s) | before / now |",
+             "|---|---|---|---|---|---|---|---|"]
+    for search in chosen:
+        kind, total, now = searched(ROOT / "src", search)
+        old = searched(before / "src", search) if before else None
+        if old and old[:2] != (kind, total):
+            sys.exit(f"{search}: {kind} {total} here, {old[0]} {old[1]} before")
+        then = f"{old[2]:.1f} | {old[2] / now:.2f}x" if old else "- | -"
+        lines.append(f"| {' | '.join(map(str, search))} | {kind} {total} | {now:.1f} | {then} |")
+        print(lines[-1], file=sys.stderr)
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lists", default="wordle-nyt-2023-07-01")
     parser.add_argument("--opener", default="couth")
-    parser.add_argument("--cut", type=int, default=11359, help="the total the search is cut at")
     parser.add_argument("--top", type=int, default=8, help="the opener's classes measured")
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="another checkout whose whole searches are timed beside these")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
     if args.quick:
-        args.lists, args.opener, args.cut, args.top = "wordle-original", "salet", 7950, 3
+        args.lists, args.opener, args.top = "wordle-original", "salet", 3
     if args.top < 1:
         parser.error("--top must be at least 1")
+    if args.before and not (args.before / "src" / "sleuth").is_dir():
+        parser.error(f"--before {args.before}: no src/sleuth there")
     try:
         game = game_from(load_lists(list_name=args.lists))
     except ValueError as err:
@@ -139,10 +195,7 @@ def main(argv: list[str] | None = None) -> None:
     opener = game.guess_labels.index(args.opener)
     rows, spent = measure(solver, second_level(solver, opener, args.top))
     whole = sum(row[2] for row in rows)
-    optimal_mean(game, first_guess=opener, max_guesses=6, upper=1, workers=1)  # compiled
-    start = time.perf_counter()
-    cut = optimal_mean(game, first_guess=opener, max_guesses=6, upper=args.cut, workers=1)
-    seconds = time.perf_counter() - start
+    timed = searches(args.before, SEARCHES[-1:] if args.quick else SEARCHES)
     text = (header("The exact search's node scan: the whole table or the parent's",
                    command_line("search_scan", argv))
             + f"\nLists {args.lists}, normal mode, opener {args.opener}: its {args.top} largest "
@@ -154,11 +207,21 @@ def main(argv: list[str] | None = None) -> None:
             + f"\nNarrowing the {args.top} classes (each node of the search narrows its own "
             f"table once, from its parent's): {spent:.4f} s, against {whole:.4f} s for "
             "scanning their nodes above from the whole table.\n"
-            + f"\nThe whole search after {args.opener} cut at {args.cut} (`optimal_mean(..., "
-            f"upper={args.cut}, workers=1)`): {type(cut).__name__}, total {cut.total}, "
-            f"{seconds:.1f} s.\n")
+            + "\nWhole searches after an opener, each in a fresh process on one worker "
+            "(`optimal_mean(game, first_guess=OPENER, max_guesses=6, upper=CUT, workers=1)`): "
+            "a CutResult proves the opener's total at least CUT, a SearchResult gives its "
+            "optimum. Before: "
+            + (f"{args.before} (commit {_commit(args.before)})" if args.before else "not run")
+            + ".\n\n" + timed)
     print(text)
     kept_unless(args.quick, "search-scan.md", text)
+
+
+def _commit(tree: Path) -> str:
+    """The short commit of another checkout."""
+    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree,
+                          capture_output=True, text=True, check=False)
+    return done.stdout.strip() or "?"
 
 
 if __name__ == "__main__":
