@@ -26,6 +26,7 @@ EXACT_BIT = 1 << 62
 MEMO_LIMIT = 20_000_000  # memo entries kept before the memo is cleared (about 1 GB)
 LAZY = 16  # guesses picked one by one (best bound first) before the rest are sorted
 GROUPS_TRIED = 4  # groups of a restriction tried per node, those holding most candidates first
+NARROW_BYTES = 1 << 28  # the largest table a node narrows its candidates' columns into
 
 
 class Context(NamedTuple):
@@ -476,8 +477,9 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
 def narrowed(tab, cols):
     """The columns ``cols`` of ``tab`` as a table of their own (and its columns), when ``tab``
     is more than twice as wide: a node's guesses then read its candidates side by side, and
-    its classes read the node's table, which stays in the cache."""
-    if tab.shape[1] <= 2 * cols.size:
+    its classes read the node's table, which stays in the cache. The tables along a path take
+    less than the whole table, and each at most :data:`NARROW_BYTES`."""
+    if tab.shape[1] <= 2 * cols.size or tab.shape[0] * cols.size * tab.itemsize > NARROW_BYTES:
         return tab, cols
     out = np.empty((tab.shape[0], cols.size), tab.dtype)
     for g in range(tab.shape[0]):
