@@ -380,18 +380,18 @@ def _split_bound(s, branching, class_bounds, weight) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _look_ahead(ctx, cands, guesses, class_bounds, weight, count, touched):
-    """(least bound, guess) over ``guesses`` (-1: none) of one level of look-ahead on
-    ``cands``; the guess is named only when its classes are of at most two secrets (its bound
-    is then its exact cost), else -1."""
+def _look_ahead(ctx, tab, cols, guesses, class_bounds, weight, count, touched):
+    """(least bound, guess) over ``guesses`` (-1: none) of one level of look-ahead on the
+    candidates read from the columns ``cols`` of ``tab``; the guess is named only when its
+    classes are of at most two secrets (its bound is then its exact cost), else -1."""
     best = INF
     best_guess = -1
     for i in range(guesses.size):
         g = guesses[i]
         if g < 0:
             continue
-        b, _, largest = _bound_one(ctx.codes[g], ctx.solved, class_bounds, cands, count,
-                                   touched, weight)
+        b, _, largest = _bound_one(tab[g], ctx.solved, class_bounds, cols, count, touched,
+                                   weight)
         if b < 0:
             continue
         if b < best or (b == best and best_guess < 0 and largest <= 2):
@@ -401,14 +401,14 @@ def _look_ahead(ctx, cands, guesses, class_bounds, weight, count, touched):
 
 
 @njit(cache=True, nogil=True)
-def _candidate_bound(ctx, cands, class_bounds, weight, count, touched):
+def _candidate_bound(ctx, tab, cols, cands, class_bounds, weight, count, touched):
     """A lower bound on the cost of ``cands`` from one level of look-ahead done exactly for the
     guesses that are candidates (s**2 work) and by :func:`_split_bound` for all others.
 
     Returns (bound, guess): the guess, a candidate, when it reaches the bound with classes of at
     most two secrets (its cost is then exactly the bound, the optimum), else -1.
     """
-    best, best_guess = _look_ahead(ctx, cands, ctx.guess_of_secret[cands], class_bounds,
+    best, best_guess = _look_ahead(ctx, tab, cols, ctx.guess_of_secret[cands], class_bounds,
                                    weight, count, touched)
     other = _split_bound(cands.size, ctx.branching, class_bounds, weight)
     if other < best:
@@ -424,6 +424,13 @@ def refined_bound(ctx, run, cands, depth, lower, count, touched, state, among) -
     look-ahead, which is stored in the memo: cheaply (:func:`_candidate_bound`), or under a
     restriction exactly over the guesses its ``state`` allows of ``among`` (empty: all)
     (:func:`_look_ahead`), after :func:`group_too_slow` under a cap."""
+    return _refined_in(ctx, run, ctx.codes, cands, cands, depth, lower, count, touched, state,
+                       among)
+
+
+@njit(cache=True, nogil=True)
+def _refined_in(ctx, run, tab, cols, cands, depth, lower, count, touched, state, among) -> int:
+    """:func:`refined_bound`, its look-ahead reading the columns ``cols`` of ``tab``."""
     key = node_key(cands, depth if run.capped else 0, state)
     entry = run.memo.get(key, -1)
     if entry >= 0:
@@ -436,9 +443,9 @@ def refined_bound(ctx, run, cands, depth, lower, count, touched, state, among) -
         if run.capped and group_too_slow(ctx, cands, depth, allowed, count):
             _store(run.memo, key, INF, -1, True)
             return INF
-        bound, guess = _look_ahead(ctx, cands, allowed, below, weight, count, touched)
+        bound, guess = _look_ahead(ctx, tab, cols, allowed, below, weight, count, touched)
     else:
-        bound, guess = _candidate_bound(ctx, cands, below, weight, count, touched)
+        bound, guess = _candidate_bound(ctx, tab, cols, cands, below, weight, count, touched)
     bound = max(bound, lower)
     _store(run.memo, key, bound, guess, guess >= 0)
     return bound
@@ -520,7 +527,7 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
     child_depth = depth - 1 if capped else depth
     class_bounds = bounds[min(child_depth, deepest)]
     if entry < 0:  # one level of look-ahead over the candidates first (s**2 work)
-        ahead, g = _candidate_bound(ctx, cands, class_bounds, weight, count, touched)
+        ahead, g = _candidate_bound(ctx, tab, cols, cands, class_bounds, weight, count, touched)
         if g >= 0:  # a candidate reaches the bound exactly: it is optimal
             _store(memo, key, ahead, g, True)
             return ahead
@@ -532,8 +539,7 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
     inner = _children_among(guesses, given, state)
     fixed = guesses.size > 0
     n_guess = guesses.size if fixed else tab.shape[0]
-    if not fixed:  # every row is read: the node's own table pays for itself
-        tab, cols = narrowed(tab, cols)
+    tab, cols = narrowed(tab, cols)  # read by the scan and the classes' look-aheads
     bound = np.empty(n_guess, np.int64)
     order_key = np.empty(n_guess, np.float64)
     picked = np.empty(n_guess, np.int64)
@@ -592,8 +598,8 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
             kid = state
             if state.size > 0:
                 kid = _child_state(ctx, state, g, ctx.codes[g, members[0]], class_states[c])
-            better = refined_bound(ctx, run, members, child_depth, class_bounds[m], count,
-                                   touched, kid, inner)
+            better = _refined_in(ctx, run, tab, part_cols[starts[c]:starts[c] + m], members,
+                                 child_depth, class_bounds[m], count, touched, kid, inner)
             total += better - class_bounds[m]
             refined[c] = better
             if total >= best:
