@@ -21,7 +21,7 @@ import time
 import tomllib
 from pathlib import Path
 
-from bench.common import ROOT, command_line, header, kept_unless
+from bench.common import ROOT, command_line, commit, header, kept_unless
 
 #: Each figure: what it is, and Python that does it on either layout (public names only, or
 #: the module of each layout in turn).
@@ -120,7 +120,7 @@ def report(rows: list[tuple[str, float, float]], before: Path, command: str) -> 
     """The results file: timings with ratios, then the shape of each tree."""
     lines = [header("Architecture: the old layout and the new, side by side", command),
              f"- old layout: {before} (commit "
-             f"{_commit(before)}); new: this checkout\n",
+             f"{commit(before)}); new: this checkout\n",
              "| work | old (s) | new (s) | new / old |", "|---|---:|---:|---:|"]
     lines += [f"| {name} | {old:.2f} | {new:.2f} | {new / old:.2f} |" for name, old, new in rows]
     old_shape, new_shape = shape(before / "src"), shape(ROOT / "src")
@@ -128,11 +128,6 @@ def report(rows: list[tuple[str, float, float]], before: Path, command: str) -> 
     lines += [f"| {key} | {old_shape[key]} | {new_shape[key]} |" for key in old_shape]
     lines.append(f"| import-linter contracts | {contracts(before)} | {contracts(ROOT)} |")
     return "\n".join(lines) + "\n"
-
-
-def _commit(tree: Path) -> str:
-    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree, text=True,
-                          capture_output=True, check=False).stdout.strip() or "?"
 
 
 def main(argv: list[str] | None = None) -> None:

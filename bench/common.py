@@ -8,6 +8,8 @@ import re
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -60,10 +62,10 @@ def header(title: str, command: str) -> str:
             f"{platform.python_version()}, cores: {_cores()}\n")
 
 
-def commit() -> str:
-    """The repository's commit, short ("?" when git cannot tell)."""
+def commit(tree: Path = ROOT) -> str:
+    """The commit of a checkout (default: this repository), short ("?" when git cannot tell)."""
     try:
-        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree,
                               capture_output=True, text=True, check=False)
     except OSError:
         return "?"
@@ -74,6 +76,16 @@ def _cores() -> int:
     import os
 
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
+    """Seconds of the fastest of ``repeats`` calls of ``fn``."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def stoppable() -> None:

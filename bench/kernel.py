@@ -8,12 +8,11 @@ several repeats, on one thread unless marked; the machine is shared, so read the
 from __future__ import annotations
 
 import argparse
-import time
 
 import numba
 import numpy as np
 
-from bench.common import header, kept_unless, lingo_list
+from bench.common import best_time, header, kept_unless, lingo_list
 from sleuth.words import feedback as fb
 from sleuth.words.wordlist import load_words
 
@@ -41,12 +40,7 @@ def numpy_codes(guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
 
 def best_rate(fn, pairs: int, repeats: int = 3) -> float:
     """Pairs per second, best of ``repeats`` runs."""
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return pairs / best
+    return pairs / best_time(fn, repeats)
 
 
 def measure(length: int, threads: int, count: int = 400, repeats: int = 3

@@ -16,13 +16,12 @@ import argparse
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from bench.common import ROOT, command_line, header, kept_unless
+from bench.common import ROOT, best_time, command_line, commit, header, kept_unless
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import load_lists
 from sleuth.solve import kernels
@@ -62,16 +61,6 @@ def classes(row: np.ndarray, cands: np.ndarray, solved: int) -> list[np.ndarray]
     codes = row[cands]
     found = [cands[codes == c] for c in np.unique(codes) if c != solved]
     return sorted(found, key=len, reverse=True)
-
-
-def best_time(fn: Callable[[], object], repeats: int = 3) -> float:
-    """Seconds of the fastest of ``repeats`` calls."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def scanner(solver: Solver, tab: np.ndarray, cols: np.ndarray, cands: np.ndarray
@@ -211,17 +200,10 @@ def main(argv: list[str] | None = None) -> None:
             "(`optimal_mean(game, first_guess=OPENER, max_guesses=6, upper=CUT, workers=1)`): "
             "a CutResult proves the opener's total at least CUT, a SearchResult gives its "
             "optimum. Before: "
-            + (f"{args.before} (commit {_commit(args.before)})" if args.before else "not run")
+            + (f"{args.before} (commit {commit(args.before)})" if args.before else "not run")
             + ".\n\n" + timed)
     print(text)
     kept_unless(args.quick, "search-scan.md", text)
-
-
-def _commit(tree: Path) -> str:
-    """The short commit of another checkout."""
-    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree,
-                          capture_output=True, text=True, check=False)
-    return done.stdout.strip() or "?"
 
 
 if __name__ == "__main__":
