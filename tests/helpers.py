@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -170,3 +171,35 @@ def killed_with_workers(command: list[str], cwd: Path) -> None:
     finally:
         for pid in still_running(process.pid):
             os.kill(pid, signal.SIGKILL)
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that still run (from /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found += [int(child) for child in task.read_text().split()]
+    return found
+
+
+def ctrl_c(args: list[str], tmp_path: Path, after: float, ready: Callable[[int], bool],
+           group: bool = True) -> tuple[int, str, str, float, list[int]]:
+    """Start ``sleuth ARGS``, press Ctrl-C (SIGINT to its process group as a terminal does, or
+    with ``group`` False to it alone) once ``ready(pid)`` holds and ``after`` seconds have
+    passed; its exit code, output, the seconds it took to end and the processes it started."""
+    proc = subprocess.Popen([sys.executable, "-m", "sleuth", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env={**os.environ, "SLEUTH_CACHE_DIR": str(tmp_path / "cache")})
+    try:
+        start = time.monotonic()
+        while not ready(proc.pid) or time.monotonic() - start < after:
+            assert proc.poll() is None and time.monotonic() - start < 120, proc.communicate()
+            time.sleep(0.1)
+        started = children(proc.pid)
+        pressed = time.monotonic()
+        (os.killpg if group else os.kill)(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        return proc.returncode, out, err, time.monotonic() - pressed, started
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

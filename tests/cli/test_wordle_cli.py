@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from helpers import interrupted_with_workers, killed_with_workers
+from helpers import ctrl_c, interrupted_with_workers, killed_with_workers
 from sleuth.cli.wordle import app
 from sleuth.words import feedback as fb
 
@@ -498,6 +498,20 @@ def test_ctrl_c_stops_the_optimal_search_at_once(tmp_path: Path) -> None:
     err = interrupted_with_workers(["wordle", "optimal", "--list", "wordle-original",
                                      "--attempts", "5", "--workers", "2"], tmp_path)
     # no published opener with 5 attempts: every one is searched, hours
+    assert err.strip().splitlines() == ["Error: interrupted: the search and its workers were "
+                                        "stopped"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
+@pytest.mark.processes
+def test_ctrl_c_stops_a_search_on_one_worker_at_once(tmp_path: Path) -> None:
+    """With one worker the search runs in the command's own process, in numba kernels that
+    cannot be stopped (SPULE's classes took minutes to hear Ctrl-C): it is answered within a
+    second all the same, in one line."""
+    code, _, err, seconds, _ = ctrl_c(["wordle", "optimal", "--list", "wordle-nyt-2023-07-01",
+                                       "--first", "spule", "--workers", "1"], tmp_path, 12,
+                                      lambda pid: True)
+    assert seconds < 2 and code == 130, (seconds, code, err)
     assert err.strip().splitlines() == ["Error: interrupted: the search and its workers were "
                                         "stopped"]
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from sleuth.core.parallel import off_main_thread
 from sleuth.core.tree import Node
 from sleuth.solve import kernels
 from sleuth.solve.kernels import EXACT_BIT, VALUE_BITS, Context, Run, entry_guess, node_key
@@ -138,6 +139,16 @@ class Solver:
                                   np.zeros(1, np.int64))
         return self._runs[key]
 
+    def _off_main(self, kernel: Callable[[], Any]) -> Any:
+        """``kernel()`` answering Ctrl-C at once (:func:`off_main_thread`); a kernel so
+        abandoned still works on this solver's memos, so the solver is dropped for a new one."""
+        try:
+            return off_main_thread(kernel)
+        except KeyboardInterrupt:
+            for key in [key for key, solver in _SOLVERS.items() if solver is self]:
+                del _SOLVERS[key]
+            raise
+
     # optimal mean
 
     def mean(self, cands: np.ndarray, depth: int | None, beta: int = INF,
@@ -145,10 +156,10 @@ class Solver:
         """Least total cost of ``cands`` (< beta), or a lower bound >= beta; ``history``: the
         guesses that led to them (for symmetry and the restriction)."""
         path_codes, path_len = self._path_codes(history)
-        return int(kernels.mean_cost(self.ctx, self._mean_run(depth, top_k, penalty),
-                                     sorted_set(cands), NO_CAP if depth is None else depth,
-                                     beta, NO_GUESSES, path_codes, path_len,
-                                     self.state(history, cands), NO_GUESSES))
+        run, state = self._mean_run(depth, top_k, penalty), self.state(history, cands)
+        return int(self._off_main(lambda: kernels.mean_cost(
+            self.ctx, run, sorted_set(cands), NO_CAP if depth is None else depth, beta,
+            NO_GUESSES, path_codes, path_len, state, NO_GUESSES)))
 
     def refined(self, classes: Sequence[np.ndarray], depth: int | None,
                 history: Sequence[int] = (), penalty: Penalty | None = None) -> list[int]:
@@ -163,8 +174,8 @@ class Solver:
         states = np.ascontiguousarray(states.reshape(len(members), -1))
         flat = np.concatenate(members)
         run = self._mean_run(depth, 0, penalty)
-        bounds = kernels.refined_bounds(self.ctx, run, flat, starts, sizes,
-                                        NO_CAP if depth is None else depth, states)
+        bounds = self._off_main(lambda: kernels.refined_bounds(
+            self.ctx, run, flat, starts, sizes, NO_CAP if depth is None else depth, states))
         return [int(b) for b in bounds]
 
     def mean_tree(self, cands: np.ndarray, depth: int | None, history: Sequence[int] = (),
@@ -195,8 +206,10 @@ class Solver:
         path_codes, path_len = self._path_codes(history)
         run = self._worst_run()
         run.budget[0] = nodes
-        found = bool(kernels.fits(self.ctx, run, sorted_set(cands), depth, NO_GUESSES,
-                                  path_codes, path_len, self.state(history, cands), NO_GUESSES))
+        state = self.state(history, cands)
+        found = bool(self._off_main(lambda: kernels.fits(
+            self.ctx, run, sorted_set(cands), depth, NO_GUESSES, path_codes, path_len, state,
+            NO_GUESSES)))
         return None if run.budget[0] < 0 else found
 
     def fits_tree(self, cands: np.ndarray, depth: int, history: Sequence[int] = ()) -> Node:

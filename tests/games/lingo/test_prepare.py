@@ -4,18 +4,16 @@ and the player program follows the tree over the protocol."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from helpers import children, ctrl_c
 from sleuth.cli import app
 from sleuth.core.journal import JournalError
 from sleuth.core.strategies import get
@@ -298,8 +296,6 @@ def test_prepare_command_resumes_and_reports(words: list[str], tmp_path: Path,
 @pytest.mark.processes
 def test_quick_path_needs_no_numpy_and_hands_over_off_the_tree(
         words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import subprocess
-
     cache = tmp_path / "cache"
     monkeypatch.setenv("SLEUTH_CACHE_DIR", str(cache))
     prepared = prepare(words, QUICK, workers=1)
@@ -525,44 +521,12 @@ def test_evaluate_refuses_a_reach_that_is_no_mean_in_one_line(tmp_path: Path, re
     assert lines == [f"Error: --reach {float(reach):g}: a mean score is a number from 0 to 500"]
 
 
-def children(pid: int) -> list[int]:
-    """The processes ``pid`` started that still run (from /proc)."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        found += [int(child) for child in task.read_text().split()]
-    return found
-
-
 def running(pid: int) -> bool:
     """Whether process ``pid`` still runs (a zombie does not)."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except (FileNotFoundError, IndexError):
         return False
-
-
-def ctrl_c(args: list[str], tmp_path: Path, after: float, ready: Callable[[int], bool],
-           group: bool = True) -> tuple[int, str, str, float, list[int]]:
-    """Start ``sleuth ARGS``, press Ctrl-C (SIGINT to its process group as a terminal does, or
-    with ``group`` False to it alone) once ``ready(pid)`` holds and ``after`` seconds have
-    passed; its exit code, output, the seconds it took to end and the processes it started."""
-    proc = subprocess.Popen([sys.executable, "-m", "sleuth", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            env={**os.environ, "SLEUTH_CACHE_DIR": str(tmp_path / "cache")})
-    try:
-        start = time.monotonic()
-        while not ready(proc.pid) or time.monotonic() - start < after:
-            assert proc.poll() is None and time.monotonic() - start < 120, proc.communicate()
-            time.sleep(0.1)
-        started = children(proc.pid)
-        pressed = time.monotonic()
-        (os.killpg if group else os.kill)(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-        return proc.returncode, out, err, time.monotonic() - pressed, started
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
