@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import os
-import queue
-import signal
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
-from concurrent.futures import TimeoutError as WaitedTooLong
-from typing import Any, TypeVar
+from typing import TypeVar
 
 
 def cores() -> int:
@@ -64,47 +60,3 @@ def interruptible(work: Callable[[], Value]) -> Value:
     """``work()`` on a daemon thread of its own (see :func:`on_threads`): Ctrl-C is answered
     at once, the work abandoned."""
     return on_threads(lambda _: work(), [None])[0]
-
-
-_KERNEL_WORK: dict[int, queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]]] = {}
-_KERNEL_START = threading.Lock()
-
-
-def off_main_thread(work: Callable[[], Value]) -> Value:
-    """``work()`` (a compiled kernel, which cannot be stopped) such that Ctrl-C is answered at
-    once: called on the main thread, where Ctrl-C raises KeyboardInterrupt, it runs on one
-    long-lived daemon thread, waited for in short steps; on Ctrl-C it is abandoned to finish
-    there, and later work waits for it (one at a time, as on the main thread). Elsewhere (a
-    worker's thread, a process that ignores Ctrl-C), ``work()`` itself."""
-    if (threading.current_thread() is not threading.main_thread()
-            or not callable(signal.getsignal(signal.SIGINT))):
-        return work()
-    done: Future[Value] = Future()
-    _kernel_queue().put((done, work))
-    while True:
-        try:
-            return done.result(WAIT_STEP)
-        except WaitedTooLong:
-            continue
-
-
-def _kernel_queue() -> queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]]:
-    """The work queue of :func:`off_main_thread`'s thread, started on first use in this
-    process (a forked child has none of its parent's threads)."""
-    with _KERNEL_START:
-        if os.getpid() not in _KERNEL_WORK:
-            work: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]] = queue.SimpleQueue()
-            threading.Thread(target=_work_through, args=(work,), daemon=True,
-                             name="sleuth-kernels").start()
-            _KERNEL_WORK[os.getpid()] = work
-        return _KERNEL_WORK[os.getpid()]
-
-
-def _work_through(work: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]]) -> None:
-    """Run the queued work in turn, each value or error handed to its future."""
-    while True:
-        done, task = work.get()
-        try:
-            done.set_result(task())
-        except BaseException as error:
-            done.set_exception(error)

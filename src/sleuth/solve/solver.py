@@ -11,7 +11,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from sleuth.core.parallel import off_main_thread
+from sleuth.core.parallel import interruptible
 from sleuth.core.tree import Node
 from sleuth.solve import kernels
 from sleuth.solve.kernels import EXACT_BIT, VALUE_BITS, Context, Run, entry_guess, node_key
@@ -140,10 +140,11 @@ class Solver:
         return self._runs[key]
 
     def _off_main(self, kernel: Callable[[], Any]) -> Any:
-        """``kernel()`` answering Ctrl-C at once (:func:`off_main_thread`); a kernel so
-        abandoned still works on this solver's memos, so the solver is dropped for a new one."""
+        """``kernel()`` on a thread of its own, so that Ctrl-C is answered at once even on the
+        main thread (:func:`interruptible`); a kernel so abandoned still works on this solver's
+        memos, so the solver is dropped for a new one."""
         try:
-            return off_main_thread(kernel)
+            return interruptible(kernel)
         except KeyboardInterrupt:
             for key in [key for key, solver in _SOLVERS.items() if solver is self]:
                 del _SOLVERS[key]
