@@ -1,5 +1,6 @@
-"""The exact search's node scan: every guess read from the whole feedback table, or from the
-table of the node's parent narrowed to the parent's candidates (what `mean_cost` reads).
+"""The exact search's node scan: every guess read from the whole feedback table, from the
+table of the node's parent narrowed to the parent's candidates, or from the node's own
+narrowed table, two guesses' rows at a time (what `mean_cost` reads).
 
 Run: ``python -m bench.search_scan [--before DIR]`` (writes bench/results/search-scan.md). The
 nodes are the second level after an opener: each of its largest classes split by that class's
@@ -95,9 +96,10 @@ def second_level(solver: Solver, opener: int, top: int) -> list[tuple[np.ndarray
 
 def measure(solver: Solver, pairs: list[tuple[np.ndarray, np.ndarray]]
             ) -> tuple[list[list[float]], float]:
-    """Per bucket of node sizes: nodes, cells, seconds read from the whole table and from the
-    parent's narrowed table; and the seconds to narrow the parents (once each)."""
-    rows = [[0.0] * 4 for _ in BUCKETS]
+    """Per bucket of node sizes: nodes, cells, seconds read from the whole table, from the
+    parent's narrowed table and from the node's own; and the seconds to narrow the parents
+    (once each)."""
+    rows = [[0.0] * 5 for _ in BUCKETS]
     narrow: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for parent, node in pairs:
         key = id(parent)
@@ -107,12 +109,14 @@ def measure(solver: Solver, pairs: list[tuple[np.ndarray, np.ndarray]]
         cols = np.searchsorted(parent, node).astype(np.int64)
         wide = scanner(solver, solver.ctx.codes, node, node)
         near = scanner(solver, tab, cols, node)
-        assert wide() == near()
+        own = scanner(solver, *kernels.narrowed(tab, cols), node)
+        assert wide() == near() == own()
         row = rows[next(i for i, top in enumerate(BUCKETS) if node.size <= top)]
         row[0] += 1
         row[1] += node.size * solver.ctx.codes.shape[0]
         row[2] += best_time(wide)
         row[3] += best_time(near)
+        row[4] += best_time(own)
     spent = 0.0
     for parent, _ in pairs:
         if id(parent) in narrow:
@@ -123,15 +127,18 @@ def measure(solver: Solver, pairs: list[tuple[np.ndarray, np.ndarray]]
 
 def table(rows: list[list[float]]) -> str:
     """The Markdown table of :func:`measure`'s rows, and all of them."""
-    lines = ["| node size | nodes | whole table, ns a cell | parent's table, ns a cell | ratio |",
-             "|---|---|---|---|---|"]
+    lines = ["| node size | nodes | whole table, ns a cell | parent's table, ns a cell | "
+             "own table, ns a cell | whole / parent's | parent's / own |",
+             "|---|---|---|---|---|---|---|"]
     lows = (3, *(top + 1 for top in BUCKETS[:-1]))
     sizes = [f"{low}-{top}" for low, top in zip(lows, BUCKETS, strict=True)]
     every = [sum(col) for col in zip(*rows, strict=True)]
-    for size, (nodes, cells, wide, near) in zip([*sizes, "all"], [*rows, every], strict=True):
+    for size, (nodes, cells, wide, near, own) in zip([*sizes, "all"], [*rows, every],
+                                                     strict=True):
         if nodes:
             lines.append(f"| {size} | {int(nodes)} | {wide / cells * 1e9:.2f} | "
-                         f"{near / cells * 1e9:.2f} | {wide / near:.2f}x |")
+                         f"{near / cells * 1e9:.2f} | {own / cells * 1e9:.2f} | "
+                         f"{wide / near:.2f}x | {near / own:.2f}x |")
     return "\n".join(lines) + "\n"
 
 
@@ -185,13 +192,16 @@ def main(argv: list[str] | None = None) -> None:
     rows, spent = measure(solver, second_level(solver, opener, args.top))
     whole = sum(row[2] for row in rows)
     timed = searches(args.before, SEARCHES[-1:] if args.quick else SEARCHES)
-    text = (header("The exact search's node scan: the whole table or the parent's",
+    text = (header("The exact search's node scan: the whole table, the parent's or the node's "
+                   "own",
                    command_line("search_scan", argv))
             + f"\nLists {args.lists}, normal mode, opener {args.opener}: its {args.top} largest "
             "classes, each split by its best guess by bound; the nodes are those classes of "
             "3 or more. Every guess scanned on each node (one thread, best of 3), read from "
-            "the whole feedback table or from its parent class's narrowed table (its columns "
-            "side by side), as `kernels.mean_cost` reads since the node tables. No randomness "
+            "the whole feedback table, from its parent class's narrowed table (its columns "
+            "side by side), or from the node's own narrowed table, where the scan reads two "
+            "guesses' rows at a time, as `kernels.mean_cost` reads since the paired scan (a "
+            "node narrows its table from its parent's, then scans it). No randomness "
             "(no seed).\n\n" + table(rows)
             + f"\nNarrowing the {args.top} classes (each node of the search narrows its own "
             f"table once, from its parent's): {spent:.4f} s, against {whole:.4f} s for "

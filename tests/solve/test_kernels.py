@@ -158,3 +158,45 @@ def test_a_node_scanned_from_its_parents_narrowed_table_bounds_every_guess(
                               False, 1 << 40, -1, count, touched, bound, key, picked)
     assert dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)) == \
         plain_bounds(codes, ctx.solved, node, class_bounds) and not count.any()
+
+
+def plain_keys(codes: np.ndarray, solved: int, cands: np.ndarray, bounds: dict[int, int]
+               ) -> dict[int, float]:
+    """The scan's order key of each bounded guess: its bound, ties broken by the sum of its
+    unsolved classes' squared sizes."""
+    out = {}
+    for g, b in bounds.items():
+        sizes = np.bincount(codes[g, cands], minlength=solved + 1)
+        sizes[solved] = 0
+        out[g] = b + float((sizes ** 2).sum()) / (cands.size ** 2 + 1.0)
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(near_words(), st.data())
+def test_a_node_scanned_from_its_own_table_two_rows_at_a_time_bounds_every_guess(
+        node: np.ndarray, data: st.DataObject) -> None:
+    """Read from the node's own narrowed table (its columns in order), the scan bounds two
+    guesses at a time; bounds and order keys are those of a plain count, for every guess or
+    a pool of them (an odd one last too)."""
+    codes, ctx, _ = context()
+    tab, cols = kernels.narrowed(codes, node)
+    assert np.array_equal(cols, np.arange(node.size))
+    fixed = data.draw(st.booleans())
+    pool = np.array(sorted(data.draw(st.sets(st.integers(0, codes.shape[0] - 1), min_size=1,
+                                             max_size=25))), np.int64)
+    class_bounds = 2 * np.arange(node.size + 1) - 1
+    n = pool.size if fixed else codes.shape[0]
+    bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
+    count = np.zeros(ctx.n_codes, np.int64)
+    touched = np.empty(max(1, min(node.size, ctx.n_codes)), np.int64)
+    kept, _, _ = kernels.scan(ctx, tab, cols, class_bounds, 1, node, pool, fixed, 1 << 40, -1,
+                              count, touched, bound, key, picked)
+    plain = plain_bounds(codes, ctx.solved, node, class_bounds)
+    if fixed:
+        plain = {g: b for g, b in plain.items() if g in set(pool.tolist())}
+    assert dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)) == plain
+    keys = plain_keys(codes, ctx.solved, node, plain)
+    assert all(abs(k - keys[g]) < 1e-9 for g, k in zip(picked[:kept].tolist(),
+                                                       key[:kept].tolist(), strict=True))
+    assert not count.any()

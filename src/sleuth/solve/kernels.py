@@ -195,6 +195,70 @@ def _bound_one(row, solved, class_bounds, cands, count, touched,
 
 
 @njit(cache=True, nogil=True)
+def _bound_pair(row_a, row_b, solved, steps, weight, count_a, count_b, out) -> None:
+    """:func:`_bound_one` of two guesses' rows at once, read directly (each candidate its own
+    column, in order), into ``out`` [bound, sum of squared class sizes, largest class] per row.
+
+    ``steps[m]``: what a class's bound grows by when its size goes from m to m + 1 (so a
+    class of m costs their sum); the two rows' counts are independent chains, which the
+    processor overlaps. ``count_a``/``count_b``: zeroed per-code scratch, left so.
+    """
+    s = row_a.size
+    bound_a = bound_b = sum_a = sum_b = large_a = large_b = 0
+    for j in range(s):
+        x = row_a[j]
+        y = row_b[j]
+        m = count_a[x]
+        n = count_b[y]
+        bound_a += steps[m]
+        bound_b += steps[n]
+        sum_a += 2 * m + 1
+        sum_b += 2 * n + 1
+        count_a[x] = m + 1
+        count_b[y] = n + 1
+        large_a = max(large_a, m + 1)
+        large_b = max(large_b, n + 1)
+    hit_a, hit_b = count_a[solved], count_b[solved]  # a guess ends the game on at most one
+    for j in range(s):
+        count_a[row_a[j]] = 0
+        count_b[row_b[j]] = 0
+    out[0, 0] = -1 if large_a == s and hit_a == 0 else s * weight + bound_a - hit_a * steps[0]
+    out[1, 0] = -1 if large_b == s and hit_b == 0 else s * weight + bound_b - hit_b * steps[0]
+    out[0, 1], out[1, 1] = sum_a - hit_a, sum_b - hit_b
+    out[0, 2], out[1, 2] = large_a, large_b
+
+
+@njit(cache=True, nogil=True)
+def _is_identity(cols, width) -> bool:
+    """Whether ``cols`` are all the columns of a table ``width`` wide, in order."""
+    return cols.size == width and bool(np.all(cols == np.arange(width)))
+
+
+@njit(cache=True, nogil=True)
+def _scan_order(ctx, n_guesses, cands, pool, fixed) -> np.ndarray:
+    """The guesses a scan bounds, in order: ``pool`` if ``fixed``, else the candidates' guesses
+    then every other guess."""
+    if fixed:
+        return pool
+    in_set = ctx.in_set
+    s = cands.size
+    out = np.empty(s + n_guesses, np.int64)
+    n = 0
+    for j in range(s):
+        in_set[cands[j]] = True
+        if ctx.guess_of_secret[cands[j]] >= 0:
+            out[n] = ctx.guess_of_secret[cands[j]]
+            n += 1
+    for g in range(n_guesses):
+        if not (ctx.secret_of_guess[g] >= 0 and in_set[ctx.secret_of_guess[g]]):
+            out[n] = g
+            n += 1
+    for j in range(s):
+        in_set[cands[j]] = False
+    return out[:n]
+
+
+@njit(cache=True, nogil=True)
 def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target, count, touched,
          bound, order_key, picked):
     """Bound guesses on ``cands`` (read from the columns ``cols`` of ``tab``, rows as in
@@ -203,44 +267,48 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     ``fixed``: scan exactly ``pool`` (symmetry representatives, the guesses allowed). Otherwise
     scan the candidates, then all the other guesses. Returns (number kept, least bound dropped,
     a guess proven optimal or -1): a guess whose bound reaches ``target`` (a lower bound of the
-    node) with classes of at most two secrets (exact in the bound) ends the scan.
+    node) with classes of at most two secrets (exact in the bound) ends the scan. When ``cols``
+    are all of ``tab``'s columns in order (a node's own narrowed table), rows are read two at a
+    time (:func:`_bound_pair`).
     """
-    solved = ctx.solved
-    guess_of_secret, secret_of_guess, in_set = ctx.guess_of_secret, ctx.secret_of_guess, ctx.in_set
     s = cands.size
     kept = 0
     dropped = INF
     scale = 1.0 / (s * s + 1.0)
-    n_list = pool.size if fixed else s + tab.shape[0]
-    if not fixed:
-        for j in range(s):
-            in_set[cands[j]] = True
+    order = _scan_order(ctx, tab.shape[0], cands, pool, fixed)
+    direct = _is_identity(cols, tab.shape[1])
+    steps = np.empty(max(s, 1), np.int64)  # a class of m costs steps[0] + ... + steps[m - 1]
+    steps[0] = class_bounds[1]
+    for m in range(1, s):
+        steps[m] = class_bounds[m + 1] - class_bounds[m]
+    other = np.zeros(count.size if direct else 0, count.dtype)
+    measured = np.empty((2, 3), np.int64)
+    step = 2 if direct else 1
     found = -1
-    for t in range(n_list):
-        if fixed:
-            g = pool[t]
-        elif t < s:
-            g = guess_of_secret[cands[t]]
+    for t in range(0, order.size, step):
+        u = min(t + 1, order.size - 1)
+        if direct:
+            _bound_pair(tab[order[t]], tab[order[u]], ctx.solved, steps, weight, count, other,
+                        measured)
         else:
-            g = t - s
-            if secret_of_guess[g] >= 0 and in_set[secret_of_guess[g]]:
-                continue  # a candidate, scanned first
-        b, sum_sq, largest = _bound_one(tab[g], solved, class_bounds, cols, count, touched, weight)
-        if b < 0:
-            continue
-        if b >= beta:
-            dropped = min(dropped, b)
-            continue
-        if b <= target and largest <= 2:
-            found = g
+            measured[0, 0], measured[0, 1], measured[0, 2] = _bound_one(
+                tab[order[t]], ctx.solved, class_bounds, cols, count, touched, weight)
+        for k in range(t, min(t + step, order.size)):
+            b, sum_sq, largest = measured[k - t, 0], measured[k - t, 1], measured[k - t, 2]
+            if b < 0:
+                continue
+            if b >= beta:
+                dropped = min(dropped, b)
+                continue
+            if b <= target and largest <= 2:
+                found = order[k]
+                break
+            bound[kept] = b
+            order_key[kept] = b + sum_sq * scale
+            picked[kept] = order[k]
+            kept += 1
+        if found >= 0:
             break
-        bound[kept] = b
-        order_key[kept] = b + sum_sq * scale
-        picked[kept] = g
-        kept += 1
-    if not fixed:
-        for j in range(s):
-            in_set[cands[j]] = False
     return kept, dropped, found
 
 
