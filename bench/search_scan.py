@@ -36,6 +36,7 @@ BUCKETS = (8, 16, 32, 64, 128, 4096)
 #: opener; above the optimum: the optimum found).
 SEARCHES = (("wordle-nyt-2023-07-01", "normal", "couth", 11359),
             ("wordle-nyt-2023-07-01", "normal", "laces", 11359),
+            ("wordle-nyt-2023-07-01", "normal", "tehrs", 11359),
             ("wordle-nyt-2023-07-01", "hard", "tarse", 11700),
             ("wordle-nyt-2022-08-30", "normal", "tarse", 7984),
             ("wordle-original", "normal", "salet", 7950))
@@ -77,7 +78,7 @@ def scanner(solver: Solver, tab: np.ndarray, cols: np.ndarray, cands: np.ndarray
 
     def run() -> int:
         return int(kernels.scan(ctx, tab, cols, bounds, 1, cands, none, False, INF + 1, -1,
-                                count, touched, *out)[0])
+                                count, touched, *out, none, none)[0])
     return run
 
 

@@ -16,6 +16,8 @@ from sleuth.solve.solver import solver_for
 from sleuth.solve.tables import tables_of
 from sleuth.words.game import word_game
 
+NONE = np.empty(0, np.int64)
+
 
 @cache
 def answers_game() -> Game:
@@ -155,7 +157,7 @@ def test_a_node_scanned_from_its_parents_narrowed_table_bounds_every_guess(
     count = np.zeros(ctx.n_codes, np.int64)
     touched = np.empty(max(1, min(node.size, ctx.n_codes)), np.int64)
     kept, _, _ = kernels.scan(ctx, tab, cols[local], class_bounds, 1, node, np.empty(0, np.int64),
-                              False, 1 << 40, -1, count, touched, bound, key, picked)
+                              False, 1 << 40, -1, count, touched, bound, key, picked, NONE, NONE)
     assert dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)) == \
         plain_bounds(codes, ctx.solved, node, class_bounds) and not count.any()
 
@@ -191,7 +193,7 @@ def test_a_node_scanned_from_its_own_table_two_rows_at_a_time_bounds_every_guess
     count = np.zeros(ctx.n_codes, np.int64)
     touched = np.empty(max(1, min(node.size, ctx.n_codes)), np.int64)
     kept, _, _ = kernels.scan(ctx, tab, cols, class_bounds, 1, node, pool, fixed, 1 << 40, -1,
-                              count, touched, bound, key, picked)
+                              count, touched, bound, key, picked, NONE, NONE)
     plain = plain_bounds(codes, ctx.solved, node, class_bounds)
     if fixed:
         plain = {g: b for g, b in plain.items() if g in set(pool.tolist())}
@@ -200,3 +202,50 @@ def test_a_node_scanned_from_its_own_table_two_rows_at_a_time_bounds_every_guess
     assert all(abs(k - keys[g]) < 1e-9 for g, k in zip(picked[:kept].tolist(),
                                                        key[:kept].tolist(), strict=True))
     assert not count.any()
+
+
+def scanned(ctx: object, cands: np.ndarray, beta: int, ceiling: np.ndarray,
+            classes: np.ndarray, pool: np.ndarray = NONE) -> tuple[dict[int, int], int, int]:
+    """:func:`kernels.scan` of every guess (or those of ``pool``) on ``cands`` from their own
+    table: the guesses kept with their bounds, the least bound dropped and the guess proven
+    optimal (-1: none)."""
+    tab, cols = kernels.narrowed(ctx.codes, cands)  # type: ignore[attr-defined]
+    n = tab.shape[0]
+    bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
+    count = np.zeros(ctx.n_codes, np.int64)  # type: ignore[attr-defined]
+    touched = np.empty(cands.size, np.int64)
+    class_bounds = 2 * np.arange(cands.size + 1) - 1
+    kept, dropped, found = kernels.scan(ctx, tab, cols, class_bounds, 1, cands, pool,
+                                        pool.size > 0, beta, -1, count, touched, bound, key,
+                                        picked, ceiling, classes)
+    return dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)), dropped, found
+
+
+@settings(max_examples=25, deadline=None)
+@given(near_words(), st.data())
+def test_a_scan_under_its_parents_class_counts_reads_fewer_guesses_and_finds_the_same(
+        parent: np.ndarray, data: st.DataObject) -> None:
+    """Given its parent's class counts per guess as ceilings, a node's scan keeps the same
+    guesses, drops the same least bound and names the same guess, whatever beta (a pool's scan
+    reads them all); the counts it hands on bound each guess's classes on the node from above
+    (exact where it read)."""
+    codes, ctx, _ = context()
+    classes = np.empty(codes.shape[0], np.int64)
+    scanned(ctx, parent, 1 << 40, NONE, classes)
+    counted = [len({c for c in codes[g, parent].tolist() if c != ctx.solved})
+               for g in range(codes.shape[0])]
+    assert classes.tolist() == counted
+    keep = data.draw(st.lists(st.booleans(), min_size=parent.size, max_size=parent.size))
+    node = parent[np.array(keep, bool)] if sum(keep) >= 3 else parent[:3]
+    least = min(plain_bounds(codes, ctx.solved, node, 2 * np.arange(node.size + 1) - 1).values())
+    beta = data.draw(st.integers(least - 2, least + 8))
+    below = np.empty(codes.shape[0], np.int64)
+    assert scanned(ctx, node, beta, classes, below) == scanned(ctx, node, beta, NONE, NONE)
+    drawn = data.draw(st.sets(st.integers(0, codes.shape[0] - 1), min_size=1, max_size=300))
+    ends = ctx.guess_of_secret[node].tolist() if data.draw(st.booleans()) else []
+    pool = np.array(sorted(drawn | set(ends)), np.int64)
+    assert scanned(ctx, node, beta, classes, NONE, pool) == scanned(ctx, node, beta, NONE, NONE,
+                                                                    pool)
+    here = [len({c for c in codes[g, node].tolist() if c != ctx.solved})
+            for g in range(codes.shape[0])]
+    assert all(h <= b <= c for h, b, c in zip(here, below.tolist(), counted, strict=True))

@@ -27,6 +27,7 @@ MEMO_LIMIT = 20_000_000  # memo entries kept before the memo is cleared (about 1
 LAZY = 16  # guesses picked one by one (best bound first) before the rest are sorted
 GROUPS_TRIED = 4  # groups of a restriction tried per node, those holding most candidates first
 NARROW_BYTES = 1 << 28  # the largest table a node narrows its candidates' columns into
+CEILED = 8  # the fewest candidates for which a node's scan uses its parent's class counts
 
 
 class Context(NamedTuple):
@@ -201,10 +202,11 @@ def _bound_pair(row_a, row_b, solved, steps, weight, count_a, count_b, out) -> N
 
     ``steps[m]``: what a class's bound grows by when its size goes from m to m + 1 (so a
     class of m costs their sum); the two rows' counts are independent chains, which the
-    processor overlaps. ``count_a``/``count_b``: zeroed per-code scratch, left so.
+    processor overlaps. ``count_a``/``count_b``: zeroed per-code scratch, left so. Column 3:
+    how many unsolved classes.
     """
     s = row_a.size
-    bound_a = bound_b = sum_a = sum_b = large_a = large_b = 0
+    bound_a = bound_b = sum_a = sum_b = large_a = large_b = kinds_a = kinds_b = 0
     for j in range(s):
         x = row_a[j]
         y = row_b[j]
@@ -218,6 +220,8 @@ def _bound_pair(row_a, row_b, solved, steps, weight, count_a, count_b, out) -> N
         count_b[y] = n + 1
         large_a = max(large_a, m + 1)
         large_b = max(large_b, n + 1)
+        kinds_a += m == 0
+        kinds_b += n == 0
     hit_a, hit_b = count_a[solved], count_b[solved]  # a guess ends the game on at most one
     for j in range(s):
         count_a[row_a[j]] = 0
@@ -226,6 +230,7 @@ def _bound_pair(row_a, row_b, solved, steps, weight, count_a, count_b, out) -> N
     out[1, 0] = -1 if large_b == s and hit_b == 0 else s * weight + bound_b - hit_b * steps[0]
     out[0, 1], out[1, 1] = sum_a - hit_a, sum_b - hit_b
     out[0, 2], out[1, 2] = large_a, large_b
+    out[0, 3], out[1, 3] = kinds_a - hit_a, kinds_b - hit_b
 
 
 @njit(cache=True, nogil=True)
@@ -235,11 +240,12 @@ def _is_identity(cols, width) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _scan_order(ctx, n_guesses, cands, pool, fixed) -> np.ndarray:
-    """The guesses a scan bounds, in order: ``pool`` if ``fixed``, else the candidates' guesses
-    then every other guess."""
+def _scan_order(ctx, n_guesses, cands, pool, fixed, ceiling) -> tuple[np.ndarray, int]:
+    """The guesses a scan bounds, in order, and how many come first as candidates: ``pool`` if
+    ``fixed`` (none first), else the candidates' guesses then every other guess, those of the
+    highest ``ceiling`` first (if given)."""
     if fixed:
-        return pool
+        return pool, 0
     in_set = ctx.in_set
     s = cands.size
     out = np.empty(s + n_guesses, np.int64)
@@ -249,18 +255,37 @@ def _scan_order(ctx, n_guesses, cands, pool, fixed) -> np.ndarray:
         if ctx.guess_of_secret[cands[j]] >= 0:
             out[n] = ctx.guess_of_secret[cands[j]]
             n += 1
+    first = n
     for g in range(n_guesses):
         if not (ctx.secret_of_guess[g] >= 0 and in_set[ctx.secret_of_guess[g]]):
             out[n] = g
             n += 1
     for j in range(s):
         in_set[cands[j]] = False
-    return out[:n]
+    if ceiling.size > 0:
+        _by_ceiling(out[first:n], ceiling, s)
+    return out[:n], first
+
+
+@njit(cache=True, nogil=True)
+def _by_ceiling(guesses, ceiling, s) -> None:
+    """Sort ``guesses`` in place by ``ceiling`` (at most ``s``), the highest first (a counting
+    sort)."""
+    rest = guesses.copy()
+    top = min(ceiling.max(), s)
+    starts = np.zeros(top + 2, np.int64)
+    for g in rest:
+        starts[top - min(ceiling[g], s) + 1] += 1
+    starts = np.cumsum(starts)
+    for g in rest:
+        k = top - min(ceiling[g], s)
+        guesses[starts[k]] = g
+        starts[k] += 1
 
 
 @njit(cache=True, nogil=True)
 def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target, count, touched,
-         bound, order_key, picked):
+         bound, order_key, picked, ceiling, classes):
     """Bound guesses on ``cands`` (read from the columns ``cols`` of ``tab``, rows as in
     ``ctx.codes``); keep those < beta (in ``bound``/``order_key``/``picked``).
 
@@ -270,22 +295,41 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     node) with classes of at most two secrets (exact in the bound) ends the scan. When ``cols``
     are all of ``tab``'s columns in order (a node's own narrowed table), rows are read two at a
     time (:func:`_bound_pair`).
+
+    ``ceiling`` (empty: none; unused with a pool): per guess, the most unsolved classes it can
+    make here (its count on a superset: the node's parent). The other guesses are then read
+    from the highest ceiling down, and the scan stops once not even the most even split into
+    that many classes (:func:`_split_bound`) is below ``beta`` or the least bound dropped so
+    far: the result is the same. ``classes`` (empty: not wanted) gets each guess's unsolved
+    classes here, for the node's children: those counted, else its ceiling, else the number of
+    candidates.
     """
     s = cands.size
     kept = 0
     dropped = INF
     scale = 1.0 / (s * s + 1.0)
-    order = _scan_order(ctx, tab.shape[0], cands, pool, fixed)
+    order, first = _scan_order(ctx, tab.shape[0], cands, pool, fixed, ceiling)
     direct = _is_identity(cols, tab.shape[1])
+    least = np.empty(s + 1 if ceiling.size > 0 and not fixed else 0, np.int64)  # by classes
+    for k in range(1, least.size):
+        least[k] = _split_bound(s, k, class_bounds, weight)
+    if classes.size > 0:
+        classes[:] = s
+        if ceiling.size > 0:
+            classes[:] = np.minimum(ceiling, s)
     steps = np.empty(max(s, 1), np.int64)  # a class of m costs steps[0] + ... + steps[m - 1]
     steps[0] = class_bounds[1]
     for m in range(1, s):
         steps[m] = class_bounds[m + 1] - class_bounds[m]
     other = np.zeros(count.size if direct else 0, count.dtype)
-    measured = np.empty((2, 3), np.int64)
+    measured = np.empty((2, 4), np.int64)
     step = 2 if direct else 1
     found = -1
     for t in range(0, order.size, step):
+        if least.size > 0 and t >= first:
+            most = least[max(1, min(ceiling[order[t]], s))]
+            if most >= beta and most >= dropped:
+                break  # the rest make no more classes: none is below beta or lowers dropped
         u = min(t + 1, order.size - 1)
         if direct:
             _bound_pair(tab[order[t]], tab[order[u]], ctx.solved, steps, weight, count, other,
@@ -295,6 +339,8 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
                 tab[order[t]], ctx.solved, class_bounds, cols, count, touched, weight)
         for k in range(t, min(t + step, order.size)):
             b, sum_sq, largest = measured[k - t, 0], measured[k - t, 1], measured[k - t, 2]
+            if direct and classes.size > 0:
+                classes[order[k]] = measured[k - t, 3]
             if b < 0:
                 continue
             if b >= beta:
@@ -545,7 +591,7 @@ def mean_cost(ctx, run, cands, depth, beta, given, path_codes, path_len, state, 
     (the parent's guesses; empty: all).
     """
     return _mean_cost(ctx, run, ctx.codes, cands, cands, depth, beta, given, path_codes,
-                      path_len, state, among)
+                      path_len, state, among, np.empty(0, np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -566,9 +612,11 @@ def narrowed(tab, cols):
 
 @njit(cache=True, nogil=True)
 def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_len, state,
-               among):
+               among, ceiling):
     """:func:`mean_cost`, reading the node's feedback from the columns ``cols`` of ``tab``
-    (rows as in ``ctx.codes``, columns of the parent's candidates or of every secret)."""
+    (rows as in ``ctx.codes``, columns of the parent's candidates or of every secret);
+    ``ceiling``: the parent's unsolved classes per guess (empty: not known), see :func:`scan`.
+    """
     solved, n_codes = ctx.solved, ctx.n_codes
     bounds, weights, memo, stats, capped = run.bounds, run.weights, run.memo, run.stats, run.capped
     s = cands.size
@@ -611,8 +659,11 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
     bound = np.empty(n_guess, np.int64)
     order_key = np.empty(n_guess, np.float64)
     picked = np.empty(n_guess, np.int64)
+    ceiled = s >= CEILED and not fixed  # a pool is small: reading it all is as cheap
+    classes = np.empty(tab.shape[0] if ceiled else 0, np.int64)  # the children's ceiling
     kept, dropped, found = scan(ctx, tab, cols, class_bounds, weight, cands, guesses, fixed, beta,
-                                lower, count, touched, bound, order_key, picked)
+                                lower, count, touched, bound, order_key, picked,
+                                ceiling if ceiled else ceiling[:0], classes)
     stats[1] += n_guess * s
     if found >= 0:
         _store(memo, key, lower, found, True)
@@ -682,7 +733,7 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
             v = _mean_cost(ctx, run, tab, part_cols[starts[c]:starts[c] + m],
                            part[starts[c]:starts[c] + m], child_depth, best - (total - refined[c]),
                            none_given, path_codes, path_len + 1,
-                           class_states[c] if state.size > 0 else state, inner)
+                           class_states[c] if state.size > 0 else state, inner, classes)
             total += v - refined[c]
         if total < best:
             best = total

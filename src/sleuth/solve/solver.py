@@ -267,7 +267,8 @@ class Solver:
         touched = np.empty(min(cands.size, self.n_codes), np.int64)
         kept, _, _ = kernels.scan(self.ctx, self.ctx.codes, cands, class_bounds, weight, cands,
                                   as_indices(guesses),
-                                  True, INF + 1, -1, count, touched, bound, order_key, picked)
+                                  True, INF + 1, -1, count, touched, bound, order_key, picked,
+                                  _NONE, _NONE)
         order = np.argsort(order_key[:kept], kind="stable")
         return picked[order], bound[order]
 
@@ -288,6 +289,7 @@ class Solver:
 
 _NO_BOUNDS = np.zeros((1, 1), np.int64)  # the worst-case search uses capacities instead
 _ONE = np.ones(1, np.int64)
+_NONE = np.empty(0, np.int64)
 _NO_CORES = kernels.no_cores()  # only the worst-case search learns cores
 
 
