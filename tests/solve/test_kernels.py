@@ -155,9 +155,8 @@ def test_a_node_scanned_from_its_parents_narrowed_table_bounds_every_guess(
     n = codes.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
     count = np.zeros(ctx.n_codes, np.int64)
-    touched = np.empty(max(1, min(node.size, ctx.n_codes)), np.int64)
     kept, _, _ = kernels.scan(ctx, tab, cols[local], class_bounds, 1, node, np.empty(0, np.int64),
-                              False, 1 << 40, -1, count, touched, bound, key, picked, NONE, NONE)
+                              False, 1 << 40, -1, count, bound, key, picked, NONE, NONE)
     assert dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)) == \
         plain_bounds(codes, ctx.solved, node, class_bounds) and not count.any()
 
@@ -191,9 +190,8 @@ def test_a_node_scanned_from_its_own_table_two_rows_at_a_time_bounds_every_guess
     n = pool.size if fixed else codes.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
     count = np.zeros(ctx.n_codes, np.int64)
-    touched = np.empty(max(1, min(node.size, ctx.n_codes)), np.int64)
     kept, _, _ = kernels.scan(ctx, tab, cols, class_bounds, 1, node, pool, fixed, 1 << 40, -1,
-                              count, touched, bound, key, picked, NONE, NONE)
+                              count, bound, key, picked, NONE, NONE)
     plain = plain_bounds(codes, ctx.solved, node, class_bounds)
     if fixed:
         plain = {g: b for g, b in plain.items() if g in set(pool.tolist())}
@@ -213,11 +211,10 @@ def scanned(ctx: object, cands: np.ndarray, beta: int, ceiling: np.ndarray,
     n = tab.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
     count = np.zeros(ctx.n_codes, np.int64)  # type: ignore[attr-defined]
-    touched = np.empty(cands.size, np.int64)
     class_bounds = 2 * np.arange(cands.size + 1) - 1
     kept, dropped, found = kernels.scan(ctx, tab, cols, class_bounds, 1, cands, pool,
-                                        pool.size > 0, beta, -1, count, touched, bound, key,
-                                        picked, ceiling, classes)
+                                        pool.size > 0, beta, -1, count, bound, key, picked,
+                                        ceiling, classes)
     return dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)), dropped, found
 
 

@@ -196,20 +196,22 @@ def _bound_one(row, solved, class_bounds, cands, count, touched,
 
 
 @njit(cache=True, nogil=True)
-def _bound_pair(row_a, row_b, solved, steps, weight, count_a, count_b, out) -> None:
-    """:func:`_bound_one` of two guesses' rows at once, read directly (each candidate its own
-    column, in order), into ``out`` [bound, sum of squared class sizes, largest class] per row.
+def _bound_pair(row_a, row_b, cols, direct, solved, steps, weight, count_a, count_b,
+                out) -> None:
+    """:func:`_bound_one` of two guesses' rows at once, read from the columns ``cols`` (or,
+    ``direct``, from every column in order), into ``out`` [bound, sum of squared class sizes,
+    largest class, unsolved classes] per row.
 
     ``steps[m]``: what a class's bound grows by when its size goes from m to m + 1 (so a
     class of m costs their sum); the two rows' counts are independent chains, which the
-    processor overlaps. ``count_a``/``count_b``: zeroed per-code scratch, left so. Column 3:
-    how many unsolved classes.
+    processor overlaps. ``count_a``/``count_b``: zeroed per-code scratch, left so.
     """
-    s = row_a.size
+    s = cols.size
     bound_a = bound_b = sum_a = sum_b = large_a = large_b = kinds_a = kinds_b = 0
     for j in range(s):
-        x = row_a[j]
-        y = row_b[j]
+        i = j if direct else cols[j]
+        x = row_a[i]
+        y = row_b[i]
         m = count_a[x]
         n = count_b[y]
         bound_a += steps[m]
@@ -224,8 +226,9 @@ def _bound_pair(row_a, row_b, solved, steps, weight, count_a, count_b, out) -> N
         kinds_b += n == 0
     hit_a, hit_b = count_a[solved], count_b[solved]  # a guess ends the game on at most one
     for j in range(s):
-        count_a[row_a[j]] = 0
-        count_b[row_b[j]] = 0
+        i = j if direct else cols[j]
+        count_a[row_a[i]] = 0
+        count_b[row_b[i]] = 0
     out[0, 0] = -1 if large_a == s and hit_a == 0 else s * weight + bound_a - hit_a * steps[0]
     out[1, 0] = -1 if large_b == s and hit_b == 0 else s * weight + bound_b - hit_b * steps[0]
     out[0, 1], out[1, 1] = sum_a - hit_a, sum_b - hit_b
@@ -284,17 +287,16 @@ def _by_ceiling(guesses, ceiling, s) -> None:
 
 
 @njit(cache=True, nogil=True)
-def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target, count, touched,
-         bound, order_key, picked, ceiling, classes):
+def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target, count, bound,
+         order_key, picked, ceiling, classes):
     """Bound guesses on ``cands`` (read from the columns ``cols`` of ``tab``, rows as in
     ``ctx.codes``); keep those < beta (in ``bound``/``order_key``/``picked``).
 
     ``fixed``: scan exactly ``pool`` (symmetry representatives, the guesses allowed). Otherwise
     scan the candidates, then all the other guesses. Returns (number kept, least bound dropped,
     a guess proven optimal or -1): a guess whose bound reaches ``target`` (a lower bound of the
-    node) with classes of at most two secrets (exact in the bound) ends the scan. When ``cols``
-    are all of ``tab``'s columns in order (a node's own narrowed table), rows are read two at a
-    time (:func:`_bound_pair`).
+    node) with classes of at most two secrets (exact in the bound) ends the scan. Rows are read
+    two at a time (:func:`_bound_pair`).
 
     ``ceiling`` (empty: none; unused with a pool): per guess, the most unsolved classes it can
     make here (its count on a superset: the node's parent). The other guesses are then read
@@ -321,25 +323,20 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     steps[0] = class_bounds[1]
     for m in range(1, s):
         steps[m] = class_bounds[m + 1] - class_bounds[m]
-    other = np.zeros(count.size if direct else 0, count.dtype)
+    other = np.zeros_like(count)
     measured = np.empty((2, 4), np.int64)
-    step = 2 if direct else 1
     found = -1
-    for t in range(0, order.size, step):
+    for t in range(0, order.size, 2):
         if least.size > 0 and t >= first:
             most = least[max(1, min(ceiling[order[t]], s))]
             if most >= beta and most >= dropped:
                 break  # the rest make no more classes: none is below beta or lowers dropped
         u = min(t + 1, order.size - 1)
-        if direct:
-            _bound_pair(tab[order[t]], tab[order[u]], ctx.solved, steps, weight, count, other,
-                        measured)
-        else:
-            measured[0, 0], measured[0, 1], measured[0, 2] = _bound_one(
-                tab[order[t]], ctx.solved, class_bounds, cols, count, touched, weight)
-        for k in range(t, min(t + step, order.size)):
+        _bound_pair(tab[order[t]], tab[order[u]], cols, direct, ctx.solved, steps, weight, count,
+                    other, measured)
+        for k in range(t, min(t + 2, order.size)):
             b, sum_sq, largest = measured[k - t, 0], measured[k - t, 1], measured[k - t, 2]
-            if direct and classes.size > 0:
+            if classes.size > 0:
                 classes[order[k]] = measured[k - t, 3]
             if b < 0:
                 continue
@@ -655,16 +652,17 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
     inner = _children_among(guesses, given, state)
     fixed = guesses.size > 0
     n_guess = guesses.size if fixed else tab.shape[0]
-    tab, cols = narrowed(tab, cols)  # read by the scan and the classes' look-aheads
     bound = np.empty(n_guess, np.int64)
     order_key = np.empty(n_guess, np.float64)
     picked = np.empty(n_guess, np.int64)
     ceiled = s >= CEILED and not fixed  # a pool is small: reading it all is as cheap
     classes = np.empty(tab.shape[0] if ceiled else 0, np.int64)  # the children's ceiling
     kept, dropped, found = scan(ctx, tab, cols, class_bounds, weight, cands, guesses, fixed, beta,
-                                lower, count, touched, bound, order_key, picked,
+                                lower, count, bound, order_key, picked,
                                 ceiling if ceiled else ceiling[:0], classes)
     stats[1] += n_guess * s
+    if kept > 0 and found < 0:  # most nodes fail at their scan: narrow only to go on
+        tab, cols = narrowed(tab, cols)  # read by the classes' look-aheads and searches
     if found >= 0:
         _store(memo, key, lower, found, True)
         return lower
