@@ -28,6 +28,7 @@ LAZY = 16  # guesses picked one by one (best bound first) before the rest are so
 GROUPS_TRIED = 4  # groups of a restriction tried per node, those holding most candidates first
 NARROW_BYTES = 1 << 28  # the largest table a node narrows its candidates' columns into
 CEILED = 8  # the fewest candidates for which a node's scan uses its parent's class counts
+SLACK = 8  # how far a scan under ceilings may leave its fail-soft value below the least bound
 
 
 class Context(NamedTuple):
@@ -301,10 +302,12 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     ``ceiling`` (empty: none; unused with a pool): per guess, the most unsolved classes it can
     make here (its count on a superset: the node's parent). The other guesses are then read
     from the highest ceiling down, and the scan stops once not even the most even split into
-    that many classes (:func:`_split_bound`) is below ``beta`` or the least bound dropped so
-    far: the result is the same. ``classes`` (empty: not wanted) gets each guess's unsolved
-    classes here, for the node's children: those counted, else its ceiling, else the number of
-    candidates.
+    that many classes (:func:`_split_bound`) is below ``beta``, nor below the least bound
+    dropped so far unless that is more than :data:`SLACK` above ``beta``: the same guesses are
+    kept, and the least bound dropped (the fail-soft value of a node none beats) is lowered at
+    most to SLACK above beta, where reading on rarely pays. ``classes`` (empty: not wanted)
+    gets each guess's unsolved classes here, for the node's children: those counted, else its
+    ceiling, else the number of candidates.
     """
     s = cands.size
     kept = 0
@@ -329,8 +332,9 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     for t in range(0, order.size, 2):
         if least.size > 0 and t >= first:
             most = least[max(1, min(ceiling[order[t]], s))]
-            if most >= beta and most >= dropped:
-                break  # the rest make no more classes: none is below beta or lowers dropped
+            if most >= beta and most >= min(dropped, beta + SLACK):
+                dropped = min(dropped, most)  # the rest make no more classes: none is kept
+                break
         u = min(t + 1, order.size - 1)
         _bound_pair(tab[order[t]], tab[order[u]], cols, direct, ctx.solved, steps, weight, count,
                     other, measured)
