@@ -656,6 +656,8 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
     inner = _children_among(guesses, given, state)
     fixed = guesses.size > 0
     n_guess = guesses.size if fixed else tab.shape[0]
+    if tab.shape[1] == ctx.codes.shape[1]:  # the whole table: its rows are too wide to scan
+        tab, cols = narrowed(tab, cols)
     bound = np.empty(n_guess, np.int64)
     order_key = np.empty(n_guess, np.float64)
     picked = np.empty(n_guess, np.int64)
