@@ -1,6 +1,6 @@
 """The exact search's node scan: every guess read from the whole feedback table, from the
-table of the node's parent narrowed to the parent's candidates (what `mean_cost` reads), or
-from the node's own narrowed table; two guesses' rows at a time.
+table of the node's parent narrowed to the parent's candidates (what `mean_cost` reads below
+an opener's classes), or from the node's own narrowed table; two guesses' rows at a time.
 
 Run: ``python -m bench.search_scan [--before DIR]`` (writes bench/results/search-scan.md). The
 nodes are the second level after an opener: each of its largest classes split by that class's
@@ -203,9 +203,10 @@ def main(argv: list[str] | None = None) -> None:
             "3 or more. Every guess scanned on each node (one thread, best of 3), read from "
             "the whole feedback table, from its parent class's narrowed table (its columns "
             "side by side) or from the node's own narrowed table; the scan reads two guesses' "
-            "rows at a time. `kernels.mean_cost` scans a node from its parent's table and "
-            "narrows its own only when the node goes on to search its guesses' classes (most "
-            "fail at their scan). No randomness (no seed).\n\n" + table(rows)
+            "rows at a time. `kernels.mean_cost` narrows an opener's classes (read from the "
+            "whole table) before their scan; deeper nodes scan their parent's table and narrow "
+            "their own only when they go on to their guesses' classes (most fail at their "
+            "scan). No randomness (no seed).\n\n" + table(rows)
             + f"\nNarrowing the {args.top} classes (each node of the search narrows its own "
             f"table once, from its parent's): {spent:.4f} s, against {whole:.4f} s for "
             "scanning their nodes above from the whole table.\n"
