@@ -155,8 +155,8 @@ def test_a_node_scanned_from_its_parents_narrowed_table_bounds_every_guess(
     n = codes.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
     count = np.zeros(ctx.n_codes, np.int64)
-    kept, _, _ = kernels.scan(ctx, tab, cols[local], class_bounds, 1, node, np.empty(0, np.int64),
-                              False, 1 << 40, -1, count, bound, key, picked, NONE, NONE)
+    kept = kernels.scan(ctx, tab, cols[local], class_bounds, 1, node, np.empty(0, np.int64),
+                        False, 1 << 40, -1, count, bound, key, picked, NONE, NONE)[0]
     assert dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)) == \
         plain_bounds(codes, ctx.solved, node, class_bounds) and not count.any()
 
@@ -190,8 +190,9 @@ def test_a_node_scanned_from_its_own_table_two_rows_at_a_time_bounds_every_guess
     n = pool.size if fixed else codes.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
     count = np.zeros(ctx.n_codes, np.int64)
-    kept, _, _ = kernels.scan(ctx, tab, cols, class_bounds, 1, node, pool, fixed, 1 << 40, -1,
-                              count, bound, key, picked, NONE, NONE)
+    kept, _, _, read = kernels.scan(ctx, tab, cols, class_bounds, 1, node, pool, fixed, 1 << 40,
+                                    -1, count, bound, key, picked, NONE, NONE)
+    assert read == n  # nothing cut: every guess read
     plain = plain_bounds(codes, ctx.solved, node, class_bounds)
     if fixed:
         plain = {g: b for g, b in plain.items() if g in set(pool.tolist())}
@@ -212,9 +213,9 @@ def scanned(ctx: object, cands: np.ndarray, beta: int, ceiling: np.ndarray,
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
     count = np.zeros(ctx.n_codes, np.int64)  # type: ignore[attr-defined]
     class_bounds = 2 * np.arange(cands.size + 1) - 1
-    kept, dropped, found = kernels.scan(ctx, tab, cols, class_bounds, 1, cands, pool,
-                                        pool.size > 0, beta, -1, count, bound, key, picked,
-                                        ceiling, classes)
+    kept, dropped, found, _ = kernels.scan(ctx, tab, cols, class_bounds, 1, cands, pool,
+                                           pool.size > 0, beta, -1, count, bound, key, picked,
+                                           ceiling, classes)
     return dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)), dropped, found
 
 
@@ -248,3 +249,25 @@ def test_a_scan_under_its_parents_class_counts_reads_fewer_guesses_and_finds_the
     here = [len({c for c in codes[g, node].tolist() if c != ctx.solved})
             for g in range(codes.shape[0])]
     assert all(h <= b <= c for h, b, c in zip(here, below.tolist(), counted, strict=True))
+
+
+@settings(max_examples=40, deadline=None)
+@given(near_words(), st.data())
+def test_a_look_ahead_finds_the_least_plain_bound_and_names_a_guess_only_when_exact(
+        node: np.ndarray, data: st.DataObject) -> None:
+    """One level of look-ahead over some guesses (-1 entries skipped, an odd number too) is the
+    least of their plain bounds; it names the first guess reaching it with classes of at most
+    two secrets, else none, and leaves its scratch zeroed."""
+    codes, ctx, count = context()
+    other = np.zeros_like(count)
+    drawn = data.draw(st.lists(st.integers(-1, codes.shape[0] - 1), max_size=30))
+    guesses = np.array(drawn, np.int64)
+    class_bounds = 2 * np.arange(node.size + 1) - 1
+    best, named = kernels._look_ahead(ctx, codes, node, guesses, class_bounds, 1, count, other)
+    plain = plain_bounds(codes, ctx.solved, node, class_bounds)
+    bounds = [plain[g] for g in drawn if g in plain]
+    assert best == (min(bounds) if bounds else kernels.INF)
+    exact = [g for g in drawn if plain.get(g) == best
+             and max(np.bincount(codes[g, node]).tolist()) <= 2]
+    assert named == (exact[0] if exact else -1)
+    assert not count.any() and not other.any()

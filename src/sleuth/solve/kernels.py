@@ -174,34 +174,12 @@ def _tally(row, cands, count, touched) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _bound_one(row, solved, class_bounds, cands, count, touched,
-               weight) -> tuple[int, int, int]:
-    """(bound, sum of squared class sizes, largest class) of one guess's row on ``cands``, the
-    guess costing ``weight`` per candidate and each class ``class_bounds[size]``; bound -1 when
-    the guess learns nothing."""
-    s = cands.size
-    n_touched = _tally(row, cands, count, touched)
-    bound = s * weight
-    sum_sq = 0
-    largest = 0
-    useless = n_touched == 1 and touched[0] != solved
-    for u in range(n_touched):
-        c = touched[u]
-        m = count[c]
-        count[c] = 0
-        if c != solved:
-            bound += class_bounds[m]
-            sum_sq += m * m
-            largest = max(largest, m)
-    return (-1 if useless else bound), sum_sq, largest
-
-
-@njit(cache=True, nogil=True)
 def _bound_pair(row_a, row_b, cols, direct, solved, steps, weight, count_a, count_b,
                 out) -> None:
-    """:func:`_bound_one` of two guesses' rows at once, read from the columns ``cols`` (or,
-    ``direct``, from every column in order), into ``out`` [bound, sum of squared class sizes,
-    largest class, unsolved classes] per row.
+    """Two guesses' rows at once, read from the columns ``cols`` (or, ``direct``, from every
+    column in order), into ``out`` [bound, sum of squared class sizes, largest class, unsolved
+    classes] per row. The bound: ``weight`` per candidate and each unsolved class of m its
+    ``class_bounds[m]``; -1 when the guess learns nothing.
 
     ``steps[m]``: what a class's bound grows by when its size goes from m to m + 1 (so a
     class of m costs their sum); the two rows' counts are independent chains, which the
@@ -235,6 +213,17 @@ def _bound_pair(row_a, row_b, cols, direct, solved, steps, weight, count_a, coun
     out[0, 1], out[1, 1] = sum_a - hit_a, sum_b - hit_b
     out[0, 2], out[1, 2] = large_a, large_b
     out[0, 3], out[1, 3] = kinds_a - hit_a, kinds_b - hit_b
+
+
+@njit(cache=True, nogil=True)
+def _steps(class_bounds, s) -> np.ndarray:
+    """What a class's bound grows by per secret, for :func:`_bound_pair`: a class of m costs
+    ``steps[0] + ... + steps[m - 1]`` (= ``class_bounds[m]``), for m up to ``s``."""
+    steps = np.empty(max(s, 1), np.int64)
+    steps[0] = class_bounds[1]
+    for m in range(1, s):
+        steps[m] = class_bounds[m + 1] - class_bounds[m]
+    return steps
 
 
 @njit(cache=True, nogil=True)
@@ -295,9 +284,9 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
 
     ``fixed``: scan exactly ``pool`` (symmetry representatives, the guesses allowed). Otherwise
     scan the candidates, then all the other guesses. Returns (number kept, least bound dropped,
-    a guess proven optimal or -1): a guess whose bound reaches ``target`` (a lower bound of the
-    node) with classes of at most two secrets (exact in the bound) ends the scan. Rows are read
-    two at a time (:func:`_bound_pair`).
+    a guess proven optimal or -1, guesses read): a guess whose bound reaches ``target`` (a
+    lower bound of the node) with classes of at most two secrets (exact in the bound) ends the
+    scan. Rows are read two at a time (:func:`_bound_pair`).
 
     ``ceiling`` (empty: none; unused with a pool): per guess, the most unsolved classes it can
     make here (its count on a superset: the node's parent). The other guesses are then read
@@ -318,17 +307,15 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     least = np.empty(s + 1 if ceiling.size > 0 and not fixed else 0, np.int64)  # by classes
     for k in range(1, least.size):
         least[k] = _split_bound(s, k, class_bounds, weight)
-    if classes.size > 0:
+    if classes.size > 0 and ceiling.size > 0:
+        classes[:] = np.minimum(ceiling, s)
+    elif classes.size > 0:
         classes[:] = s
-        if ceiling.size > 0:
-            classes[:] = np.minimum(ceiling, s)
-    steps = np.empty(max(s, 1), np.int64)  # a class of m costs steps[0] + ... + steps[m - 1]
-    steps[0] = class_bounds[1]
-    for m in range(1, s):
-        steps[m] = class_bounds[m + 1] - class_bounds[m]
+    steps = _steps(class_bounds, s)
     other = np.zeros_like(count)
     measured = np.empty((2, 4), np.int64)
     found = -1
+    read = 0
     for t in range(0, order.size, 2):
         if least.size > 0 and t >= first:
             most = least[max(1, min(ceiling[order[t]], s))]
@@ -338,6 +325,7 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
         u = min(t + 1, order.size - 1)
         _bound_pair(tab[order[t]], tab[order[u]], cols, direct, ctx.solved, steps, weight, count,
                     other, measured)
+        read = u + 1
         for k in range(t, min(t + 2, order.size)):
             b, sum_sq, largest = measured[k - t, 0], measured[k - t, 1], measured[k - t, 2]
             if classes.size > 0:
@@ -356,7 +344,7 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
             kept += 1
         if found >= 0:
             break
-    return kept, dropped, found
+    return kept, dropped, found, read
 
 
 @njit(cache=True, nogil=True)
@@ -495,28 +483,32 @@ def _split_bound(s, branching, class_bounds, weight) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _look_ahead(ctx, tab, cols, guesses, class_bounds, weight, count, touched):
-    """(least bound, guess) over ``guesses`` (-1: none) of one level of look-ahead on the
-    candidates read from the columns ``cols`` of ``tab``; the guess is named only when its
-    classes are of at most two secrets (its bound is then its exact cost), else -1."""
+def _look_ahead(ctx, tab, cols, guesses, class_bounds, weight, count, other):
+    """(least bound, guess) over ``guesses`` (-1 entries skipped) of one level of look-ahead on
+    the candidates read from the columns ``cols`` of ``tab``; the guess is named only when its
+    classes are of at most two secrets (its bound is then its exact cost), else -1.
+    ``count``/``other``: zeroed per-code scratch, left so."""
     best = INF
     best_guess = -1
-    for i in range(guesses.size):
-        g = guesses[i]
-        if g < 0:
-            continue
-        b, _, largest = _bound_one(tab[g], ctx.solved, class_bounds, cols, count, touched,
-                                   weight)
-        if b < 0:
-            continue
-        if b < best or (b == best and best_guess < 0 and largest <= 2):
-            best = b
-            best_guess = g if largest <= 2 else -1
+    valid = guesses[guesses >= 0]
+    steps = _steps(class_bounds, cols.size)
+    measured = np.empty((2, 4), np.int64)
+    for t in range(0, valid.size, 2):
+        u = min(t + 1, valid.size - 1)
+        _bound_pair(tab[valid[t]], tab[valid[u]], cols, False, ctx.solved, steps, weight, count,
+                    other, measured)
+        for k in range(t, u + 1):
+            b, largest = measured[k - t, 0], measured[k - t, 2]
+            if b < 0:
+                continue
+            if b < best or (b == best and best_guess < 0 and largest <= 2):
+                best = b
+                best_guess = valid[k] if largest <= 2 else -1
     return best, best_guess
 
 
 @njit(cache=True, nogil=True)
-def _candidate_bound(ctx, tab, cols, cands, class_bounds, weight, count, touched):
+def _candidate_bound(ctx, tab, cols, cands, class_bounds, weight, count, other):
     """A lower bound on the cost of ``cands`` from one level of look-ahead done exactly for the
     guesses that are candidates (s**2 work) and by :func:`_split_bound` for all others.
 
@@ -524,27 +516,27 @@ def _candidate_bound(ctx, tab, cols, cands, class_bounds, weight, count, touched
     most two secrets (its cost is then exactly the bound, the optimum), else -1.
     """
     best, best_guess = _look_ahead(ctx, tab, cols, ctx.guess_of_secret[cands], class_bounds,
-                                   weight, count, touched)
-    other = _split_bound(cands.size, ctx.branching, class_bounds, weight)
-    if other < best:
-        return other, -1
-    if other == best:
+                                   weight, count, other)
+    rest = _split_bound(cands.size, ctx.branching, class_bounds, weight)
+    if rest < best:
+        return rest, -1
+    if rest == best:
         return best, -1 if best_guess < 0 else best_guess
     return best, best_guess
 
 
 @njit(cache=True, nogil=True)
-def refined_bound(ctx, run, cands, depth, lower, count, touched, state, among) -> int:
+def refined_bound(ctx, run, cands, depth, lower, count, other, state, among) -> int:
     """A class's lower bound ``lower`` raised by what the memo knows, else by one level of
     look-ahead, which is stored in the memo: cheaply (:func:`_candidate_bound`), or under a
     restriction exactly over the guesses its ``state`` allows of ``among`` (empty: all)
     (:func:`_look_ahead`), after :func:`group_too_slow` under a cap."""
-    return _refined_in(ctx, run, ctx.codes, cands, cands, depth, lower, count, touched, state,
+    return _refined_in(ctx, run, ctx.codes, cands, cands, depth, lower, count, other, state,
                        among)
 
 
 @njit(cache=True, nogil=True)
-def _refined_in(ctx, run, tab, cols, cands, depth, lower, count, touched, state, among) -> int:
+def _refined_in(ctx, run, tab, cols, cands, depth, lower, count, other, state, among) -> int:
     """:func:`refined_bound`, its look-ahead reading the columns ``cols`` of ``tab``."""
     key = node_key(cands, depth if run.capped else 0, state)
     entry = run.memo.get(key, -1)
@@ -558,9 +550,9 @@ def _refined_in(ctx, run, tab, cols, cands, depth, lower, count, touched, state,
         if run.capped and group_too_slow(ctx, cands, depth, allowed, count):
             _store(run.memo, key, INF, -1, True)
             return INF
-        bound, guess = _look_ahead(ctx, tab, cols, allowed, below, weight, count, touched)
+        bound, guess = _look_ahead(ctx, tab, cols, allowed, below, weight, count, other)
     else:
-        bound, guess = _candidate_bound(ctx, tab, cols, cands, below, weight, count, touched)
+        bound, guess = _candidate_bound(ctx, tab, cols, cands, below, weight, count, other)
     bound = max(bound, lower)
     _store(run.memo, key, bound, guess, guess >= 0)
     return bound
@@ -571,12 +563,12 @@ def refined_bounds(ctx, run, members, starts, sizes, depth, states) -> np.ndarra
     """:func:`refined_bound` of each class ``members[starts[i]:starts[i] + sizes[i]]`` (sorted)
     from its bound by size, with its restriction state ``states[i]`` (no columns: none)."""
     count = np.zeros(ctx.n_codes, np.int64)
-    touched = np.empty(min(max(members.size, 1), ctx.n_codes), np.int64)
+    other = np.zeros(ctx.n_codes, np.int64)
     lower = run.bounds[min(depth, run.bounds.shape[0] - 1)]
     out = np.empty(starts.size, np.int64)
     for i in range(starts.size):
         cands = members[starts[i]:starts[i] + sizes[i]]
-        out[i] = refined_bound(ctx, run, cands, depth, lower[sizes[i]], count, touched,
+        out[i] = refined_bound(ctx, run, cands, depth, lower[sizes[i]], count, other,
                                states[i], np.empty(0, np.int64))
     return out
 
@@ -640,11 +632,11 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
         lower = max(lower, value)
     stats[0] += 1
     count = np.zeros(n_codes, np.int64)
-    touched = np.empty(min(s, n_codes), np.int64)
+    other = np.zeros(n_codes, np.int64)
     child_depth = depth - 1 if capped else depth
     class_bounds = bounds[min(child_depth, deepest)]
     if entry < 0:  # one level of look-ahead over the candidates first (s**2 work)
-        ahead, g = _candidate_bound(ctx, tab, cols, cands, class_bounds, weight, count, touched)
+        ahead, g = _candidate_bound(ctx, tab, cols, cands, class_bounds, weight, count, other)
         if g >= 0:  # a candidate reaches the bound exactly: it is optimal
             _store(memo, key, ahead, g, True)
             return ahead
@@ -663,10 +655,10 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
     picked = np.empty(n_guess, np.int64)
     ceiled = s >= CEILED and not fixed  # a pool is small: reading it all is as cheap
     classes = np.empty(tab.shape[0] if ceiled else 0, np.int64)  # the children's ceiling
-    kept, dropped, found = scan(ctx, tab, cols, class_bounds, weight, cands, guesses, fixed, beta,
-                                lower, count, bound, order_key, picked,
-                                ceiling if ceiled else ceiling[:0], classes)
-    stats[1] += n_guess * s
+    kept, dropped, found, read = scan(ctx, tab, cols, class_bounds, weight, cands, guesses, fixed,
+                                      beta, lower, count, bound, order_key, picked,
+                                      ceiling if ceiled else ceiling[:0], classes)
+    stats[1] += read * s
     if kept > 0 and found < 0:  # most nodes fail at their scan: narrow only to go on
         tab, cols = narrowed(tab, cols)  # read by the classes' look-aheads and searches
     if found >= 0:
@@ -722,7 +714,7 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
             if state.size > 0:
                 kid = _child_state(ctx, state, g, ctx.codes[g, members[0]], class_states[c])
             better = _refined_in(ctx, run, tab, part_cols[starts[c]:starts[c] + m], members,
-                                 child_depth, class_bounds[m], count, touched, kid, inner)
+                                 child_depth, class_bounds[m], count, other, kid, inner)
             total += better - class_bounds[m]
             refined[c] = better
             if total >= best:
