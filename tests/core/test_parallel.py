@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import threading
 import time
+from multiprocessing.connection import Connection
 
 import pytest
 
@@ -34,3 +36,49 @@ def test_ctrl_c_is_answered_at_once_while_the_work_goes_on() -> None:
     assert time.monotonic() - started < 1.0 and finished == []
     time.sleep(1.5)
     assert finished == ["kernel"]
+
+
+def test_one_thread_serves_the_main_threads_work_until_it_is_abandoned() -> None:
+    """The main thread's calls share a worker thread; after Ctrl-C the next call gets a new one
+    (the old one still runs the abandoned work)."""
+    first = interruptible(threading.current_thread)
+    assert interruptible(threading.current_thread) is first
+    threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        interruptible(lambda: time.sleep(0.8))
+    after = interruptible(threading.current_thread)
+    assert after is not first and after is not threading.main_thread()
+    assert interruptible(lambda: 6 * 7) == 42
+
+
+def test_where_ctrl_c_cannot_be_raised_the_work_runs_in_place() -> None:
+    """Another thread never hears Ctrl-C, and a worker process ignores it: no thread then."""
+    others: list[threading.Thread] = []
+    caller = threading.Thread(target=lambda: others.append(interruptible(
+        threading.current_thread)))
+    caller.start()
+    caller.join()
+    assert others == [caller]
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        assert interruptible(threading.current_thread) is threading.main_thread()
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _in_child(out: Connection) -> None:
+    out.send(interruptible(lambda: 6 * 7))
+
+
+def test_a_forked_child_gets_a_server_of_its_own() -> None:
+    """A fork copies the parent's record of its server but not the thread: the child starts
+    its own instead of waiting on one that is not there."""
+    interruptible(threading.current_thread)
+    here, there = multiprocessing.get_context("fork").Pipe()
+    child = multiprocessing.get_context("fork").Process(target=_in_child, args=(there,))
+    child.start()
+    try:
+        assert here.poll(20) and here.recv() == 42
+    finally:
+        child.terminate()
+        child.join()
