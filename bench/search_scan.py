@@ -71,13 +71,13 @@ def scanner(solver: Solver, tab: np.ndarray, cols: np.ndarray, cands: np.ndarray
     ``tab``, nothing cut (how many guesses it keeps)."""
     ctx, n = solver.ctx, solver.ctx.codes.shape[0]
     bounds = solver.child_bounds(None)
-    count = np.zeros(solver.n_codes, np.int64)
+    scratch = np.zeros(solver.n_codes, np.int64), np.zeros(solver.n_codes, np.int64)
     out = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
     none = np.empty(0, np.int64)
 
     def run() -> int:
         return int(kernels.scan(ctx, tab, cols, bounds, 1, cands, none, False, INF + 1, -1,
-                                count, *out, none, none)[0])
+                                *scratch, *out, none, none)[0])
     return run
 
 

@@ -30,7 +30,6 @@ from bench.common import (
     stoppable,
     this_run,
 )
-from sleuth.core.parallel import interruptible
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
 from sleuth.games.wordle.openers import Sweep, sweep_openers, sweep_order
@@ -101,9 +100,9 @@ def run_sweep(lists: str, hard: bool, top: int, minutes: float | None, workers: 
                   f"{word.upper()} {note}", flush=True)
 
     try:
-        with time_limit(minutes):  # the sweep on a thread of its own: heard mid-search
-            sweep = interruptible(lambda: sweep_openers(game, order, journal, top=top,
-                                                        workers=workers, on_result=on_result))
+        with time_limit(minutes):  # heard mid-search: the workers are then ended
+            sweep = sweep_openers(game, order, journal, top=top, workers=workers,
+                                  on_result=on_result)
     except (OutOfTime, KeyboardInterrupt):  # Ctrl-C ends the run as the time limit does
         sweep = Sweep.load(journal)
     finished = all(sweep.done(word, top) for word in order)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import multiprocessing
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -45,6 +46,7 @@ SCRIPTS = {
     "sweep_order": ("| lists | mode | openers estimated |", ["lists"]),
     "worst_sweep": ("| lists | mode | openers done | fewest guesses", ["lists"]),
     "search_scan": ("| node size | nodes | whole table, ns a cell |", []),
+    "interruptible": ("| way | us a call | / kept server |", []),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
@@ -191,6 +193,21 @@ def test_a_sweep_ends_at_its_time_limit_even_mid_search(tmp_path: Path,
                                                   tmp_path / "j.jsonl", limit=6)
     assert time.monotonic() - started < 30 and searched == 0 and not finished
     assert not done.totals and not done.at_least
+
+
+@pytest.mark.lists
+@pytest.mark.usefixtures("wordle_dir")
+def test_a_sweep_at_its_time_limit_ends_its_worker_processes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The time limit reaches the worker processes mid-search (two hard-mode openers of the
+    nyt-2023-07-01 lists that take over 20 s each): none is left running when the run
+    returns."""
+    sweep = importlib.import_module("bench.sweep")
+    monkeypatch.setattr(sweep, "sweep_order", lambda game: ["doors", "walie"])
+    _, searched, seconds, finished = sweep.run_sweep("wordle-nyt-2023-07-01", True, 2, 0.25, 2,
+                                                     tmp_path / "j.jsonl")
+    assert not finished and searched == 0 and seconds < 60
+    assert multiprocessing.active_children() == []
 
 
 def test_a_sweep_stopped_by_ctrl_c_keeps_what_it_searched(tmp_path: Path,

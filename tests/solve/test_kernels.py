@@ -154,11 +154,12 @@ def test_a_node_scanned_from_its_parents_narrowed_table_bounds_every_guess(
     class_bounds = 2 * np.arange(parent.size + 1) - 1
     n = codes.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
-    count = np.zeros(ctx.n_codes, np.int64)
+    count, other = np.zeros(ctx.n_codes, np.int64), np.zeros(ctx.n_codes, np.int64)
     kept = kernels.scan(ctx, tab, cols[local], class_bounds, 1, node, np.empty(0, np.int64),
-                        False, 1 << 40, -1, count, bound, key, picked, NONE, NONE)[0]
+                        False, 1 << 40, -1, count, other, bound, key, picked, NONE, NONE)[0]
     assert dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)) == \
-        plain_bounds(codes, ctx.solved, node, class_bounds) and not count.any()
+        plain_bounds(codes, ctx.solved, node, class_bounds)
+    assert not count.any() and not other.any()
 
 
 def plain_keys(codes: np.ndarray, solved: int, cands: np.ndarray, bounds: dict[int, int]
@@ -189,9 +190,9 @@ def test_a_node_scanned_from_its_own_table_two_rows_at_a_time_bounds_every_guess
     class_bounds = 2 * np.arange(node.size + 1) - 1
     n = pool.size if fixed else codes.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
-    count = np.zeros(ctx.n_codes, np.int64)
+    count, other = np.zeros(ctx.n_codes, np.int64), np.zeros(ctx.n_codes, np.int64)
     kept, _, _, read = kernels.scan(ctx, tab, cols, class_bounds, 1, node, pool, fixed, 1 << 40,
-                                    -1, count, bound, key, picked, NONE, NONE)
+                                    -1, count, other, bound, key, picked, NONE, NONE)
     assert read == n  # nothing cut: every guess read
     plain = plain_bounds(codes, ctx.solved, node, class_bounds)
     if fixed:
@@ -200,7 +201,7 @@ def test_a_node_scanned_from_its_own_table_two_rows_at_a_time_bounds_every_guess
     keys = plain_keys(codes, ctx.solved, node, plain)
     assert all(abs(k - keys[g]) < 1e-9 for g, k in zip(picked[:kept].tolist(),
                                                        key[:kept].tolist(), strict=True))
-    assert not count.any()
+    assert not count.any() and not other.any()
 
 
 def scanned(ctx: object, cands: np.ndarray, beta: int, ceiling: np.ndarray,
@@ -211,11 +212,12 @@ def scanned(ctx: object, cands: np.ndarray, beta: int, ceiling: np.ndarray,
     tab, cols = kernels.narrowed(ctx.codes, cands)  # type: ignore[attr-defined]
     n = tab.shape[0]
     bound, key, picked = np.empty(n, np.int64), np.empty(n, np.float64), np.empty(n, np.int64)
-    count = np.zeros(ctx.n_codes, np.int64)  # type: ignore[attr-defined]
+    scratch = [np.zeros(ctx.n_codes, np.int64) for _ in range(2)]  # type: ignore[attr-defined]
     class_bounds = 2 * np.arange(cands.size + 1) - 1
     kept, dropped, found, _ = kernels.scan(ctx, tab, cols, class_bounds, 1, cands, pool,
-                                           pool.size > 0, beta, -1, count, bound, key, picked,
-                                           ceiling, classes)
+                                           pool.size > 0, beta, -1, *scratch, bound, key,
+                                           picked, ceiling, classes)
+    assert not any(s.any() for s in scratch)
     return dict(zip(picked[:kept].tolist(), bound[:kept].tolist(), strict=True)), dropped, found
 
 

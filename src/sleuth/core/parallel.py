@@ -92,7 +92,7 @@ class _Task:
         self.error: BaseException | None = None
 
 
-_SERVERS = threading.local()  # the main thread's server (a fork's child sees a copy)
+_SERVER: list[_Server] = []  # the main thread's server, if started (a fork's child sees a copy)
 
 
 def _ctrl_c_reaches_here() -> bool:
@@ -108,16 +108,16 @@ def interruptible(work: Callable[[], Value]) -> Value:
     call gets a new one. Where Ctrl-C cannot be raised, ``work()`` runs here."""
     if not _ctrl_c_reaches_here():
         return work()
-    server = getattr(_SERVERS, "server", None)
-    if server is None or not server.usable():
-        server = _SERVERS.server = _Server()
+    if not (_SERVER and _SERVER[0].usable()):
+        _SERVER[:] = [_Server()]
+    server = _SERVER[0]
     task = _Task(work)
     server.tasks.put(task)
     try:
         while not task.done.wait(WAIT_STEP):
             pass
     except BaseException:
-        _SERVERS.server = None  # its thread is busy with abandoned work
+        _SERVER.clear()  # its thread is busy with abandoned work
         raise
     if task.error is not None:
         raise task.error

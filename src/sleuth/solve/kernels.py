@@ -277,8 +277,8 @@ def _by_ceiling(guesses, ceiling, s) -> None:
 
 
 @njit(cache=True, nogil=True)
-def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target, count, bound,
-         order_key, picked, ceiling, classes):
+def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target, count, other,
+         bound, order_key, picked, ceiling, classes):
     """Bound guesses on ``cands`` (read from the columns ``cols`` of ``tab``, rows as in
     ``ctx.codes``); keep those < beta (in ``bound``/``order_key``/``picked``).
 
@@ -286,7 +286,8 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     scan the candidates, then all the other guesses. Returns (number kept, least bound dropped,
     a guess proven optimal or -1, guesses read): a guess whose bound reaches ``target`` (a
     lower bound of the node) with classes of at most two secrets (exact in the bound) ends the
-    scan. Rows are read two at a time (:func:`_bound_pair`).
+    scan. Rows are read two at a time (:func:`_bound_pair`); ``count``/``other``: zeroed
+    per-code scratch, left so.
 
     ``ceiling`` (empty: none; unused with a pool): per guess, the most unsolved classes it can
     make here (its count on a superset: the node's parent). The other guesses are then read
@@ -312,7 +313,6 @@ def scan(ctx, tab, cols, class_bounds, weight, cands, pool, fixed, beta, target,
     elif classes.size > 0:
         classes[:] = s
     steps = _steps(class_bounds, s)
-    other = np.zeros_like(count)
     measured = np.empty((2, 4), np.int64)
     found = -1
     read = 0
@@ -656,7 +656,7 @@ def _mean_cost(ctx, run, tab, cols, cands, depth, beta, given, path_codes, path_
     ceiled = s >= CEILED and not fixed  # a pool is small: reading it all is as cheap
     classes = np.empty(tab.shape[0] if ceiled else 0, np.int64)  # the children's ceiling
     kept, dropped, found, read = scan(ctx, tab, cols, class_bounds, weight, cands, guesses, fixed,
-                                      beta, lower, count, bound, order_key, picked,
+                                      beta, lower, count, other, bound, order_key, picked,
                                       ceiling if ceiled else ceiling[:0], classes)
     stats[1] += read * s
     if kept > 0 and found < 0:  # most nodes fail at their scan: narrow only to go on

@@ -263,10 +263,10 @@ class Solver:
         n = guesses.size
         bound, order_key = np.empty(n, np.int64), np.empty(n, np.float64)
         picked = np.empty(n, np.int64)
-        count = np.zeros(self.n_codes, np.int64)
+        count, other = np.zeros(self.n_codes, np.int64), np.zeros(self.n_codes, np.int64)
         kept = kernels.scan(self.ctx, self.ctx.codes, cands, class_bounds, weight, cands,
-                            as_indices(guesses), True, INF + 1, -1, count, bound, order_key,
-                            picked, _NONE, _NONE)[0]
+                            as_indices(guesses), True, INF + 1, -1, count, other, bound,
+                            order_key, picked, _NONE, _NONE)[0]
         order = np.argsort(order_key[:kept], kind="stable")
         return picked[order], bound[order]
 
