@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Sized
+from pathlib import Path
 
 import pytest
 
-from sleuth.solve.runner import Workers, workers_for
+from sleuth.solve.runner import Workers, processes, workers_for
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake"]
 
@@ -68,3 +75,29 @@ def test_a_cluster_gets_the_data_once_as_one_piece() -> None:
         assert _results(pool, _count) == [("tuple", 5, i) for i in range(3)]
         pool.close()
         assert client.status == "running"
+
+
+SLOW_IMPORT = "import time\ntime.sleep(3)\n\n\ndef start(data: bytes) -> None:\n    pass\n"
+
+
+@pytest.mark.processes
+def test_ctrl_c_while_a_worker_starts_is_answered_at_once_and_leaves_no_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process start can hold the pool for seconds (the parent waits until the child has read
+    its start, here behind a slow import): an abort then returns at once, and the start, once
+    done, ends the process."""
+    (tmp_path / "slow_start.py").write_text(SLOW_IMPORT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    slow_start = importlib.import_module("slow_start")
+    pool = processes(1, slow_start.start, b"x" * 1_000_000)  # more than a pipe holds
+    threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        pool.submit(os.getpid)
+    started = time.monotonic()
+    pool.abort()
+    pool.close()
+    assert time.monotonic() - started < 0.5
+    deadline = time.monotonic() + 30
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert multiprocessing.active_children() == []

@@ -427,7 +427,8 @@ def processes(n: int, initializer: Callable[..., None], *args: object) -> Proces
     """``n`` worker processes, each started with ``initializer(*args)``, that never see Ctrl-C
     (the parent ends them) and never run the caller's main script again."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+    import threading
+    from concurrent.futures import CancelledError, ProcessPoolExecutor, ThreadPoolExecutor
 
     pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
                                initializer=partial(_initialize, initializer, *args))
@@ -435,21 +436,51 @@ def processes(n: int, initializer: Callable[..., None], *args: object) -> Proces
     # holds Ctrl-C back, so the processes start with it held back (see sigint_blocked), while
     # this thread still answers Ctrl-C at once.
     spawner = ThreadPoolExecutor(max_workers=1, initializer=_hold_sigint)
+    ended = threading.Event()
+    starting = threading.Lock()  # held while the pool may be starting a process (seconds)
+
+    def start(fn: Callable, *task: object) -> Future:
+        with starting:
+            if ended.is_set():
+                raise CancelledError
+            future = cast(Future, _start_quietly(pool.submit, fn, *task))
+        if ended.is_set():  # aborted while it started: ended here, once the pool is free
+            _end(pool)
+        return future
 
     def submit(fn: Callable, *task: object) -> Future:
-        return cast(Future, spawner.submit(_start_quietly, pool.submit, fn, *task).result())
+        return spawner.submit(start, fn, *task).result()
 
     def close() -> None:
+        if ended.is_set():  # aborted: ended already, or by the start under way
+            return
         spawner.shutdown(wait=True)
         pool.shutdown(wait=True, cancel_futures=True)
 
     def abort() -> None:
-        spawner.shutdown(wait=True, cancel_futures=True)  # a process being started, at most
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        """End the processes; one being started (seconds) is ended by its start, after."""
+        ended.set()
+        spawner.shutdown(wait=False, cancel_futures=True)
+        _terminate(pool)
+        if starting.acquire(blocking=False):  # else the start under way ends the pool after
+            try:
+                _end(pool)
+            finally:
+                starting.release()
 
     return Processes(submit, close, abort)
+
+
+def _terminate(pool: Any) -> None:
+    """End the processes a process pool has started."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+
+
+def _end(pool: Any) -> None:
+    """End a process pool's processes now, and the pool."""
+    _terminate(pool)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check_cluster(address: str, timeout: float = 3.0) -> None:
