@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
+from functools import partial
 from multiprocessing.connection import Connection
 
 import pytest
 
-from sleuth.core.parallel import interruptible
+from sleuth.core.parallel import interruptible, run_pickled
 
 
 def test_interruptible_gives_the_value_or_the_error() -> None:
@@ -82,3 +84,7 @@ def test_a_forked_child_gets_a_server_of_its_own() -> None:
     finally:
         child.terminate()
         child.join()
+
+
+def test_a_pickled_call_is_run() -> None:
+    assert run_pickled(pickle.dumps(partial(max, 3, 4))) == 4

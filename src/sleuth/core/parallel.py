@@ -10,6 +10,14 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 
+def run_pickled(work: bytes) -> object:
+    """Call the pickled callable ``work``: a worker process's start, read in full before the
+    modules it needs are imported (this module imports only the standard library)."""
+    import pickle
+
+    return pickle.loads(work)()
+
+
 def cores() -> int:
     """The cores this process may use (its CPU affinity where the system has one)."""
     if hasattr(os, "sched_getaffinity"):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
 
 import numpy as np
 
-from sleuth.core.parallel import cores
+from sleuth.core.parallel import cores, run_pickled
 from sleuth.core.tree import Node
 from sleuth.solve.solver import Penalty, Solver, install, solver_for
 from sleuth.solve.tables import INF, Tables
@@ -33,11 +33,11 @@ Progress = Callable[[int, int], None]  # (top-level classes searched, of those k
 Cluster: TypeAlias = "str | Client | None"  # a Dask scheduler address, a client, or none
 
 
-def _initialize(initializer: Callable[..., None], *args: object) -> None:
-    """A worker process's start: Ctrl-C left to the parent, an end with the parent's, then
-    ``initializer(*args)``."""
+def _initialize(parent: int, initializer: Callable[..., None], *args: object) -> None:
+    """A worker process's start: Ctrl-C left to the parent, an end with the ``parent``
+    process's (at once if it is gone already), then ``initializer(*args)``."""
     ignore_sigint()
-    _end_with(os.getppid())
+    _end_with(parent)
     initializer(*args)
 
 
@@ -427,60 +427,34 @@ def processes(n: int, initializer: Callable[..., None], *args: object) -> Proces
     """``n`` worker processes, each started with ``initializer(*args)``, that never see Ctrl-C
     (the parent ends them) and never run the caller's main script again."""
     import multiprocessing
-    import threading
-    from concurrent.futures import CancelledError, ProcessPoolExecutor, ThreadPoolExecutor
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
+    # The start is handed over pickled, to be read before the modules it needs are imported:
+    # the parent waits until the child has read it all (seconds of imports otherwise).
+    start = partial(run_pickled,
+                    pickle.dumps(partial(_initialize, os.getpid(), initializer, *args)))
     pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=partial(_initialize, initializer, *args))
+                               initializer=start)
     # The pool starts its processes as tasks come. Tasks are handed to it from a thread that
     # holds Ctrl-C back, so the processes start with it held back (see sigint_blocked), while
     # this thread still answers Ctrl-C at once.
     spawner = ThreadPoolExecutor(max_workers=1, initializer=_hold_sigint)
-    ended = threading.Event()
-    starting = threading.Lock()  # held while the pool may be starting a process (seconds)
-
-    def start(fn: Callable, *task: object) -> Future:
-        with starting:
-            if ended.is_set():
-                raise CancelledError
-            future = cast(Future, _start_quietly(pool.submit, fn, *task))
-        if ended.is_set():  # aborted while it started: ended here, once the pool is free
-            _end(pool)
-        return future
 
     def submit(fn: Callable, *task: object) -> Future:
-        return spawner.submit(start, fn, *task).result()
+        return cast(Future, spawner.submit(_start_quietly, pool.submit, fn, *task).result())
 
     def close() -> None:
-        if ended.is_set():  # aborted: ended already, or by the start under way
-            return
         spawner.shutdown(wait=True)
         pool.shutdown(wait=True, cancel_futures=True)
 
     def abort() -> None:
-        """End the processes; one being started (seconds) is ended by its start, after."""
-        ended.set()
-        spawner.shutdown(wait=False, cancel_futures=True)
-        _terminate(pool)
-        if starting.acquire(blocking=False):  # else the start under way ends the pool after
-            try:
-                _end(pool)
-            finally:
-                starting.release()
+        spawner.shutdown(wait=True, cancel_futures=True)  # a process being started, at most
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
     return Processes(submit, close, abort)
-
-
-def _terminate(pool: Any) -> None:
-    """End the processes a process pool has started."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
-
-
-def _end(pool: Any) -> None:
-    """End a process pool's processes now, and the pool."""
-    _terminate(pool)
-    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check_cluster(address: str, timeout: float = 3.0) -> None:
