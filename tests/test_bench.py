@@ -292,6 +292,7 @@ REFUSALS = [
     ("search_scan", ["--top", "0"], "--top must be at least 1"),
     ("search_scan", ["--opener", "zzzzz"], "'zzzzz' is not an allowed guess"),
     ("search_scan", ["--lists", "nope"], "--lists: "),
+    ("interruptible", ["--calls", "0"], "--calls must be at least 1"),
     ("search_scan", ["--before", "/nonexistent"], "--before /nonexistent: no src/sleuth there"),
 ]
 
