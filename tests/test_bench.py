@@ -47,6 +47,7 @@ SCRIPTS = {
     "worst_sweep": ("| lists | mode | openers done | fewest guesses", ["lists"]),
     "search_scan": ("| node size | nodes | whole table, ns a cell |", []),
     "interruptible": ("| way | us a call | / kept server |", []),
+    "worker_start": ("| way | submit holds the parent (s) |", ["processes"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
@@ -293,6 +294,8 @@ REFUSALS = [
     ("search_scan", ["--opener", "zzzzz"], "'zzzzz' is not an allowed guess"),
     ("search_scan", ["--lists", "nope"], "--lists: "),
     ("interruptible", ["--calls", "0"], "--calls must be at least 1"),
+    ("worker_start", ["--rounds", "0"], "--rounds must be at least 1"),
+    ("worker_start", ["--lists", "nope"], "--lists: "),
     ("search_scan", ["--before", "/nonexistent"], "--before /nonexistent: no src/sleuth there"),
 ]
 

@@ -431,7 +431,8 @@ def processes(n: int, initializer: Callable[..., None], *args: object) -> Proces
     from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
     # The start is handed over pickled, to be read before the modules it needs are imported:
-    # the parent waits until the child has read it all (seconds of imports otherwise).
+    # the parent waits until the child has read it all (0.55 s against 0.17 s on the 2023
+    # lists: bench/results/worker-start.md).
     start = partial(run_pickled,
                     pickle.dumps(partial(_initialize, os.getpid(), initializer, *args)))
     pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
