@@ -48,6 +48,7 @@ SCRIPTS = {
     "search_scan": ("| node size | nodes | whole table, ns a cell |", []),
     "interruptible": ("| way | us a call | / kept server |", []),
     "worker_start": ("| way | submit holds the parent (s) |", ["processes"]),
+    "sweep_sample": ("| published | outcome | openers |", ["lists"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
@@ -296,6 +297,8 @@ REFUSALS = [
     ("interruptible", ["--calls", "0"], "--calls must be at least 1"),
     ("worker_start", ["--rounds", "0"], "--rounds must be at least 1"),
     ("worker_start", ["--lists", "nope"], "--lists: "),
+    ("sweep_sample", ["--openers", "0"], "--openers and --top take 1 or more"),
+    ("sweep_sample", ["--lists", "wordle-original"], "its published ranking is a top list"),
     ("search_scan", ["--before", "/nonexistent"], "--before /nonexistent: no src/sleuth there"),
 ]
 
