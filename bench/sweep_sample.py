@@ -23,8 +23,8 @@ from bench.sweep import PUBLISHED
 from sleuth.core.game import Game
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import shipped_lists
-from sleuth.games.wordle.openers import _install_game, _search_opener
-from sleuth.games.wordle.ranking import read_published
+from sleuth.games.wordle.openers import Sweep, _install_game, _search_opener
+from sleuth.games.wordle.ranking import DIFFERENCES, Entry, compare, ranking, read_published
 
 TABLE = ("| published | outcome | openers | mean s | most s |\n|---|---|---|---|---|\n")
 CORES = 2
@@ -36,40 +36,26 @@ def cut_of(published: dict[str, int | None], top: int) -> int:
     return totals[min(top, len(totals)) - 1]
 
 
-def outcome(record: dict, published: int | None) -> tuple[str, bool]:
-    """How a sweep's record reads beside the published total, and whether the two disagree."""
-    if "fails" in record:
-        return "cannot win", published is not None
-    if "total" in record:
-        return "exact", record["total"] != published
-    return "bound", published is not None and record["at_least"] > published
-
-
-def sampled(game: Game, words: list[str], published: dict[str, int | None],
-            cut: int) -> list[tuple[str, str, bool, float]]:
-    """Each word's (published kind, outcome, disagrees, seconds), searched in turn."""
+def sampled(game: Game, words: list[str], cut: int) -> tuple[Sweep, dict[str, float]]:
+    """The sweep's records of ``words``, searched in turn, and each word's seconds."""
     _install_game(game)
     options = {"upper": cut + 1, "workers": 1}
-    worst = max((w for w, t in published.items() if t is not None), key=published.__getitem__)
-    _search_opener(worst, options)  # compiles the kernels
-    found = []
+    sweep, seconds = Sweep(), {}
     for word in words:
         began = time.perf_counter()
-        record = _search_opener(word, options)
-        seconds = time.perf_counter() - began
-        kind, wrong = outcome(record, published[word])
-        found.append(("cannot win" if published[word] is None else "total", kind, wrong,
-                      seconds))
-    return found
+        sweep.add(_search_opener(word, options))
+        seconds[word] = time.perf_counter() - began
+    return sweep, seconds
 
 
-def table(found: list[tuple[str, str, bool, float]]) -> str:
-    """Rows by published kind and outcome: how many, mean and most seconds."""
+def table(entries: list[Entry], seconds: dict[str, float]) -> str:
+    """Rows by published kind and our outcome: how many, mean and most seconds."""
     groups: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for kind, result, _, seconds in found:
-        groups[(kind, result)].append(seconds)
-    rows = [f"| {kind} | {result} | {len(s)} | {statistics.mean(s):.2f} | {max(s):.2f} |"
-            for (kind, result), s in sorted(groups.items())]
+    for entry in entries:
+        published = "cannot win" if entry.theirs is None else "total"
+        groups[(published, entry.ours.kind if entry.ours else "-")].append(seconds[entry.guess])
+    rows = [f"| {kind} | {ours} | {len(s)} | {statistics.mean(s):.2f} | {max(s):.2f} |"
+            for (kind, ours), s in sorted(groups.items())]
     return TABLE + "\n".join(rows) + "\n"
 
 
@@ -98,10 +84,13 @@ def main(argv: list[str] | None = None) -> None:
     words = random.Random(args.seed).sample(sorted(published), min(args.openers,
                                                                    len(published)))
     cut = cut_of(published, args.top)
-    found = sampled(game, words, published, cut)
-    rows = table(found)
-    mean = statistics.mean(s for *_, s in found)
-    wrong = sum(w for _, _, w, _ in found)
+    worst = max((w for w, t in published.items() if t is not None), key=published.__getitem__)
+    sampled(game, [worst], cut)  # compiles the kernels, untimed
+    sweep, seconds = sampled(game, words, cut)
+    entries = compare(ranking(sweep), {word: published[word] for word in words})
+    rows = table(entries, seconds)
+    mean = statistics.mean(seconds.values())
+    wrong = sum(entry.verdict in DIFFERENCES for entry in entries)
     summary = (f"{args.lists}, {'hard' if args.hard else 'normal'} mode: {len(words)} openers "
                f"drawn (seed {args.seed}), cut at {cut} + 1 (the {args.top}-th best published "
                f"total);"
