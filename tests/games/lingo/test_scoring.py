@@ -275,8 +275,8 @@ def test_classes_left_to_the_caller_keep_their_two_deep_bound(lingo_dir) -> None
 def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> None:
     """A question cut short keeps the first guesses it settled; the rerun settles only the rest,
     records each once, and answers as one run without a journal does; a finished journal
-    answers with no work at all (a level-3 bound replaces the level-2 one it follows). A
-    journal of another question is refused in one line."""
+    answers with no work at all (a first guess still above after level 2 goes on to level 3
+    at once, journaled once). A journal of another question is refused in one line."""
     from sleuth.core.journal import JournalError
     from sleuth.games.lingo.scoring import Bounder, deep_bound
 
@@ -294,7 +294,8 @@ def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> N
     above = int((first > target).sum())
     guesses = {json.loads(line)["guess"] for line in lines[1:]}
     assert len(guesses) == above and told[-1] == (above, above)
-    assert len(lines) > 1 + above  # some went on to level 3, each journaled again
+    levels = [json.loads(line)["level"] for line in lines[1:]]
+    assert len(lines) == 1 + above and 3 in levels and 2 in levels  # each journaled once
     done = deep_bound(game, seconds=0, target=target, journal=journal)  # nothing left to do
     assert (done.total, done.refined) == (plain.total, 0)
     journal.write_text("\n".join(lines[:4]) + "\n")  # as if stopped after three
@@ -307,6 +308,35 @@ def test_a_journaled_target_resumes_to_the_same_answer(lingo_dir, tmp_path) -> N
     assert told[0] == (final, above) and sorted(journal.read_text().splitlines()) == sorted(lines)
     with pytest.raises(JournalError, match="other settings: target"):
         deep_bound(game, target=target - 100, journal=journal)
+
+
+def test_a_journal_left_above_after_level_two_goes_on_to_level_three(lingo_dir, tmp_path
+                                                                      ) -> None:
+    """A journal of runs that bounded every first guess two guesses deep before any at level 3
+    (as runs before the fused pass did) resumes: each guess it left above the target after
+    level 2 is bounded at level 3, journaled again, and the answer is the one-run answer."""
+    from sleuth.games.lingo.scoring import Bounder, deep_bound
+
+    secrets = (lingo_dir / "wordlist5.txt").read_text().split()[:200]
+    game = lingo_game(secrets)
+    target = deep_bound(game).total
+    journal = tmp_path / "settled.jsonl"
+    whole = deep_bound(game, target=target, journal=journal)
+    lines = journal.read_text().splitlines()
+    records = [json.loads(line) for line in lines[1:]]
+    lifted = [r for r in records if r["level"] == 3]
+    bounder = Bounder(game, game.start())
+    older = [{**r, "level": 2, "bound": bounder.two_deep(game.guess_index(r["guess"]), True,
+                                                         target)} if r in lifted else r
+             for r in records]
+    assert lifted and all(o["bound"] > target for o, r in zip(older, records, strict=True)
+                          if r in lifted)
+    journal.write_text("\n".join([lines[0], *map(json.dumps, older)]) + "\n")
+    again = deep_bound(game, target=target, journal=journal)
+    assert (again.total, again.guess) == (whole.total, whole.guess)
+    after = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
+    assert sorted((r["guess"], r["bound"]) for r in after if r["level"] == 3) == \
+        sorted((r["guess"], r["bound"]) for r in lifted)
 
 
 def test_a_first_guess_proven_elsewhere_keeps_that_bound(lingo_dir) -> None:

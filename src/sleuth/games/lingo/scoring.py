@@ -343,6 +343,19 @@ class Searched(NamedTuple):
 _ARENAS = threading.local()  # each thread's Arena (see Bounder._arena)
 
 
+def searchable(game: Game, pos: Position) -> bool:
+    """Whether level 3 applies to the first guesses at ``pos``: one to four attempts left
+    after them (the attempts scored after the first guess number 2 to 5)."""
+    return 2 <= game.max_cost - pos.cost <= 5
+
+
+def first_level(game: Game, pos: Position) -> int:
+    """The level :func:`_settle` bounds a first guess at when it first takes it up: 3 where
+    level 3 applies (level 2, then at once level 3 if still above: its class bounds are at
+    hand), else 2."""
+    return 3 if searchable(game, pos) else 2
+
+
 class Bounder:
     """The three ever tighter bounds of a first guess that :func:`deep_bound` asks for."""
 
@@ -365,7 +378,7 @@ class Bounder:
     @property
     def searchable(self) -> bool:
         """Whether level 3 applies: one to four attempts left after the first guess."""
-        return 2 <= len(self.points) <= 5
+        return searchable(self.game, self.pos)
 
     def two_deep(self, guess: int, exact: bool, target: float = -np.inf) -> float:
         """Level 1 (only candidates tried as second guesses) or level 2 (every word, only until
@@ -651,9 +664,11 @@ def _settle(game: Game, where: _Where, target: float, journal: Journal | None = 
             proven: dict[int, float] | None = None) -> Bound:
     """Whether any strategy can reach ``target``: every first guess whose depth-1 bound
     (``first``) is above it is tightened as in :func:`deep_bound`, but only until it is at or
-    below ``target``, on every core: first all of them two guesses deep (which stops there too),
-    then those still above by counting lost games and searching (level 3), largest first. It
-    stops at the first guess still above ``target`` once fully tightened, or at ``deadline``.
+    below ``target``, on every core: each two guesses deep (which stops there too) and, if
+    still above, at once by counting lost games and searching (level 3, from the level-2 class
+    bounds just found; :func:`first_level`); then those a journal left above after level 2,
+    largest first. It stops at the first guess still above ``target`` once fully tightened,
+    or at ``deadline``.
     The bound returned is the largest over all first guesses (the untried ones at their
     depth-1 bound): at most ``target`` only when no strategy exceeds it. Each first guess's
     bound is appended to ``journal`` with its level; one recorded there is taken as it is, or,
@@ -691,27 +706,29 @@ def _settle_on_threads(game: Game, pos: Position, state: _Settling, order: list[
     only when there is time to use it)."""
     late = time.perf_counter() > state.deadline
     table = None if late else _shared_table(game, pos, len(order))
-    for level, guesses in ((2, order), (3, None)):
+    for level, guesses in ((first_level(game, pos), order), (3, None)):
         queue = iter(guesses if guesses is not None else state.next_level())
 
         def work(_: int, level: int = level, queue: Iterator[int] = queue) -> None:
             bounder = Bounder(game, pos, table)
             while (guess := state.take(queue, level)) is not None:
-                value = _settled_bound(bounder, guess, state.target, level, state.deadline)
-                state.add(value, guess, level, game.guess_labels[guess])
+                value, reached = _settled_bound(bounder, guess, state.target, level,
+                                                state.deadline)
+                state.add(value, guess, reached, game.guess_labels[guess])
 
         on_threads(work, range(min(cores(), 8)), state.stop)
 
 
 def _settled_bound(bounder: Bounder, guess: int, target: float, level: int,
-                   deadline: float) -> float:
+                   deadline: float) -> tuple[float, int]:
     """A first guess's bound at ``level`` (2: two guesses deep; 3: also lost games counted and
-    classes searched), tightened only until it is at most ``target`` (cheap bounds first)."""
-    value = bounder.two_deep(guess, exact=True, target=target)
+    classes searched), tightened only until it is at most ``target`` (cheap bounds first), and
+    the level it took: 2 when two guesses deep were enough."""
+    value, reached = bounder.two_deep(guess, exact=True, target=target), 2
     if level == 3 and value > target and bounder.searchable:
-        value = bounder.lowered(guess, target, deadline)
+        value, reached = bounder.lowered(guess, target, deadline), 3
     bounder.classes.pop(guess, None)
-    return value
+    return value, reached
 
 
 #: First guesses a cluster's worker bounds in one task (about half a minute of work at length 8).
@@ -729,7 +746,7 @@ def _settle_on_cluster(game: Game, cluster: Cluster, state: _Settling, order: li
     words = SettleWords(list(game.secret_labels), list(game.guess_labels), len(order))
     runner = workers_for(1, cluster, words)  # the words sent to each worker once
     try:
-        for level, guesses in ((2, order), (3, None)):
+        for level, guesses in ((first_level(game, game.start()), order), (3, None)):
             queue = iter(guesses if guesses is not None else state.next_level())
             interruptible(partial(_batches_on, runner, words, state, queue, level))
     except BaseException:
@@ -759,10 +776,11 @@ def _batches_on(runner: Workers, words: SettleWords, state: _Settling,
         if not pending:
             return
         done = next(iter(runner.as_completed(list(pending))))
-        found = dict(done.result())
+        found = {guess: (value, reached) for guess, value, reached in done.result()}
         for guess in pending.pop(done):
             if guess in found:
-                state.add(found[guess], guess, level, words.guesses[guess])
+                value, reached = found[guess]
+                state.add(value, guess, reached, words.guesses[guess])
             else:
                 state.leave(guess)
 
@@ -781,19 +799,19 @@ _WORKER_LOCK = threading.Lock()
 
 
 def settle_batch(words: SettleWords, guesses: list[int], target: float, level: int,
-                 stop_at: float) -> list[tuple[int, float]]:
+                 stop_at: float) -> list[tuple[int, float, int]]:
     """On a worker: the bounds of first guesses ``guesses`` of the Lingo game of ``words`` at
-    ``level`` as :func:`_settle` finds them, until ``stop_at`` (seconds since the epoch). The
-    game and its table are kept for the worker's next batch."""
+    ``level`` as :func:`_settle` finds them, each with the level it took, until ``stop_at``
+    (seconds since the epoch). The game and its table are kept for the worker's next batch."""
     game, table = _worker_game(words)
     pos = game.start()
     bounder = Bounder(game, pos, table)
     deadline = time.perf_counter() + (stop_at - time.time())
-    found: list[tuple[int, float]] = []
+    found: list[tuple[int, float, int]] = []
     for guess in guesses:
         if time.perf_counter() > deadline:
             break
-        found.append((guess, _settled_bound(bounder, guess, target, level, deadline)))
+        found.append((guess, *_settled_bound(bounder, guess, target, level, deadline)))
     return found
 
 
