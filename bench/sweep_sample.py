@@ -30,12 +30,6 @@ TABLE = ("| published | outcome | openers | mean s | most s |\n|---|---|---|---|
 CORES = 2
 
 
-def cut_of(published: dict[str, int | None], top: int) -> int:
-    """The published ``top``-th best total: what a finished sweep cuts every other opener at."""
-    totals = sorted(t for t in published.values() if t is not None)
-    return totals[min(top, len(totals)) - 1]
-
-
 def sampled(game: Game, words: list[str], cut: int) -> tuple[Sweep, dict[str, float]]:
     """The sweep's records of ``words``, searched in turn, and each word's seconds."""
     _install_game(game)
@@ -77,13 +71,17 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--lists {args.lists}: no published ranking in that mode")
     published = read_published(SHARED / "wordle" / "published"
                                / PUBLISHED[(args.lists, args.hard)])
-    game = game_from(shipped_lists(args.lists), hard=args.hard)
-    if len(published) < len(game.guess_labels):
+    lists = shipped_lists(args.lists)
+    if len(published) < len(lists.guesses):
         parser.error(f"--lists {args.lists}: its published ranking is a top list "
                      f"({len(published)} openers), not every opener")
+    # what a finished sweep cuts every other opener at: the top-th best published total
+    cut = Sweep(totals={w: t for w, t in published.items() if t is not None}).cutoff(args.top)
+    if cut is None:
+        parser.error(f"--top {args.top}: the published ranking has fewer exact totals")
+    game = game_from(lists, hard=args.hard)
     words = random.Random(args.seed).sample(sorted(published), min(args.openers,
                                                                    len(published)))
-    cut = cut_of(published, args.top)
     worst = max((w for w, t in published.items() if t is not None), key=published.__getitem__)
     sampled(game, [worst], cut)  # compiles the kernels, untimed
     sweep, seconds = sampled(game, words, cut)

@@ -129,9 +129,8 @@ def main(argv: list[str] | None = None) -> None:
             + f"- lists: {args.lists} ({len(lists.guesses)} guesses x {len(lists.answers)} "
               f"answers), {WORKERS} workers, medians of {args.rounds} rounds, ways in turn\n\n"
             + rows
-            + "\nThe sweep starts two such pools a run and its Ctrl-C waits for a start "
-              "under way;\nthe before/after of whole runs is in "
-              "bench/results/sweep/wordle-nyt-2023-07-01-normal.runs.jsonl.\n")
+            + "\nA sweep starts two such pools a run, and a Ctrl-C during a start waits "
+              "for the submit under way.\n")
     kept_unless(args.quick, "worker-start.md", text)
 
 

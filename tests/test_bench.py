@@ -299,6 +299,7 @@ REFUSALS = [
     ("worker_start", ["--lists", "nope"], "--lists: "),
     ("sweep_sample", ["--openers", "0"], "--openers and --top take 1 or more"),
     ("sweep_sample", ["--lists", "wordle-original"], "its published ranking is a top list"),
+    ("sweep_sample", ["--top", "100000"], "--top 100000: the published ranking has fewer"),
     ("search_scan", ["--before", "/nonexistent"], "--before /nonexistent: no src/sleuth there"),
 ]
 
