@@ -49,6 +49,7 @@ SCRIPTS = {
     "interruptible": ("| way | us a call | / kept server |", []),
     "worker_start": ("| way | submit holds the parent (s) |", ["processes"]),
     "sweep_sample": ("| published | outcome | openers |", ["lists"]),
+    "hard_refute": ("| opener | class | fits in 5 | nodes |", ["lists", "processes"]),
 }
 #: What a quick run needs beside ``--quick``: this checkout stands in for the old layout.
 ARGS = {"architecture": ["--before", str(REPO)]}
@@ -301,6 +302,8 @@ REFUSALS = [
     ("sweep_sample", ["--lists", "wordle-original"], "its published ranking is a top list"),
     ("sweep_sample", ["--top", "100000"], "--top 100000: the published ranking has fewer"),
     ("search_scan", ["--before", "/nonexistent"], "--before /nonexistent: no src/sleuth there"),
+    ("hard_refute", ["--before", "/nonexistent"], "--before /nonexistent: no src/sleuth there"),
+    ("hard_refute", ["--openers", "0"], "--openers takes 1 or more"),
 ]
 
 

@@ -8,6 +8,8 @@ from functools import cache
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import types
+from numba.typed import Dict
 
 from sleuth.core.game import Game
 from sleuth.games.wordle.lists import shipped_lists
@@ -44,8 +46,11 @@ def near_words(draw: st.DrawFn) -> np.ndarray:
 
 
 def context() -> tuple[np.ndarray, object, np.ndarray]:
+    """The codes, the worst-case search's context (with its codes by secret) and scratch."""
     tab = tables_of(answers_game())
-    return tab.codes, solver_for(tab, True).ctx, np.zeros(tab.n_codes, np.int64)
+    solver = solver_for(tab, True)
+    solver._worst_run()
+    return tab.codes, solver.ctx, np.zeros(tab.n_codes, np.int64)
 
 
 @settings(max_examples=60, deadline=None)
@@ -80,25 +85,81 @@ def test_a_core_is_a_smallest_by_deletion_set_no_guess_splits(members: np.ndarra
     assert not mark.any()
 
 
+def plain_prefix(codes: np.ndarray, members: np.ndarray) -> int:
+    """The length of the shortest prefix of ``members`` no guess splits apart (0: none)."""
+    return next((k for k in range(2, members.size + 1) if not splittable(codes, members[:k])),
+                0)
+
+
+def plain_dropped(codes: np.ndarray, prefix: np.ndarray) -> list[int]:
+    """Each secret of ``prefix`` dropped (from the last but one back) that the rest stay
+    unsplit without, down to three."""
+    keep = prefix.tolist()
+    for i in range(prefix.size - 2, -1, -1):
+        if len(keep) <= 3:
+            break
+        if not splittable(codes, np.array(keep[:i] + keep[i + 1:])):
+            del keep[i]
+    return keep
+
+
+def plain_core(codes: np.ndarray, members: np.ndarray) -> list[int]:
+    """:func:`plain_dropped` of the shortest unsplit prefix; [] if there is none."""
+    n = plain_prefix(codes, members)
+    return plain_dropped(codes, members[:n]) if n else []
+
+
+@st.composite
+def near_words_shuffled(draw: st.DrawFn) -> np.ndarray:
+    """:func:`near_words` in any order: a core is searched for along the order given."""
+    return np.array(draw(st.permutations(draw(near_words()).tolist())), np.int64)
+
+
+@settings(max_examples=60, deadline=None)
+@given(near_words_shuffled())
+def test_a_core_is_the_plain_prefix_then_deletion_core(members: np.ndarray) -> None:
+    codes, ctx, mark = context()
+    assert kernels._shrunk_core(ctx, members, mark).tolist() == plain_core(codes, members)
+    assert not mark.any()
+
+
+@settings(max_examples=30, deadline=None)
+@given(near_words_shuffled())
+def test_both_ways_of_dropping_drop_the_same_secrets(members: np.ndarray) -> None:
+    """By pairs (up to 11 secrets) and by rows (any number): as plainly."""
+    codes, ctx, mark = context()
+    prefix = members[:plain_prefix(codes, members)]
+    if prefix.size:
+        plain = plain_dropped(codes, prefix)
+        assert kernels._dropped_by_rows(ctx, prefix.copy(), mark).tolist() == plain
+        if prefix.size <= kernels.PAIRED:
+            assert kernels._dropped_by_pairs(ctx, prefix).tolist() == plain
+
+
 @settings(max_examples=30, deadline=None)
 @given(near_words())
 def test_a_learnt_core_covers_the_guesses_keeping_it_together(members: np.ndarray) -> None:
     codes, ctx, mark = context()
     solved = tables_of(answers_game()).solved
-    pool = kernels.no_cores(1, 16, codes.shape[0])
+    pool = kernels.no_cores(1, 16, codes.shape[0], codes.shape[1])
     covered = np.zeros(pool.kept.shape[1], np.uint64)
     covered[0] = 1  # what the node knew before stays known
-    kernels._learn_core(ctx, members, mark, pool, covered)
+    memo = Dict.empty(types.int64, types.int64)
+    kernels._learn_core(ctx, members, mark, pool, covered, memo)
     if pool.known[0] == 0:
         assert splittable(codes, members) or kernels._shrunk_core(ctx, members, mark).size > 16
+        if splittable(codes, members):  # remembered: never shrunk again
+            assert list(memo.values()) == [0]
+            kernels._learn_core(ctx, members, mark, pool, covered, memo)
+            assert len(memo) == 1 and bits_of(covered) == [0]
         return
     core = pool.members[0, :pool.sizes[0]]
     assert not splittable(codes, core) and set(core.tolist()) <= set(members.tolist())
     assert bits_of(pool.kept[0]) == kept_plain(codes, solved, core)
     assert bits_of(covered) == sorted({0, *kept_plain(codes, solved, core)})
-    full = kernels.no_cores(0, 16, codes.shape[0])  # no room: the node still learns
+    full = kernels.no_cores(0, 16, codes.shape[0], codes.shape[1])  # no room: still learns
     again = np.zeros_like(covered)
-    kernels._learn_core(ctx, members, mark, full, again)
+    kernels._learn_core(ctx, members, mark, full, again, memo)
     assert full.known[0] == 0 and bits_of(again) == kept_plain(codes, solved, core)
 
 
@@ -108,12 +169,9 @@ def test_a_learnt_core_covers_the_guesses_keeping_it_together(members: np.ndarra
        st.lists(st.integers(0, 19), unique=True))
 def test_a_node_is_covered_by_the_known_cores_within_its_candidates(
         known: list[tuple[list[int], int, int]], cands: list[int]) -> None:
-    pool = kernels.no_cores(len(known), 5, 128)
-    for q, (core, low, high) in enumerate(known):
-        pool.members[q, :len(core)] = core
-        pool.sizes[q] = len(core)
-        pool.kept[q] = [low, high]
-    pool.known[0] = len(known)
+    pool = kernels.no_cores(len(known), 5, 128, 20)
+    for core, low, high in known:
+        kernels._keep_core(pool, np.array(core, np.int64), np.array([low, high], np.uint64))
     inside = np.zeros(20, np.bool_)
     covered = np.zeros(2, np.uint64)
     kernels._pool_cover(pool, np.array(sorted(cands), np.int64), inside, covered)

@@ -53,6 +53,9 @@ class Context(NamedTuple):
     rule: KernelRule
     """The restriction of the guesses by the feedback so far (unused when a node's state is
     empty)."""
+    by_secret: np.ndarray
+    """The codes again, a row per secret (secrets, guesses), for the worst-case search's cores,
+    which read a few secrets' codes for every guess (empty until that search first runs)."""
 
 
 #: How many cores (of at most CORE_WIDTH secrets) a worst-case search keeps for all its nodes
@@ -71,14 +74,17 @@ class Cores(NamedTuple):
     sizes: np.ndarray  # int64 (room,): how many secrets each core has
     kept: np.ndarray  # uint64 (room, words): bit g when guess g leaves the core in one class
     known: np.ndarray  # int64 (1,): how many cores are known
+    first: np.ndarray  # int64 (secrets,): the last core kept whose first secret it is (-1)
+    after: np.ndarray  # int64 (room,): the core kept before it with the same first secret (-1)
 
 
 @njit(cache=True, nogil=True)
-def no_cores(room: int = 0, width: int = 0, n_guesses: int = 0) -> Cores:
-    """Room for ``room`` cores of at most ``width`` secrets over ``n_guesses`` guesses, none
-    known yet."""
+def no_cores(room: int = 0, width: int = 0, n_guesses: int = 0, n_secrets: int = 0) -> Cores:
+    """Room for ``room`` cores of at most ``width`` of ``n_secrets`` secrets, over ``n_guesses``
+    guesses, none known yet."""
     return Cores(np.empty((room, width), np.int64), np.zeros(room, np.int64),
-                 np.empty((room, (n_guesses + 63) // 64), np.uint64), np.zeros(1, np.int64))
+                 np.empty((room, (n_guesses + 63) // 64), np.uint64), np.zeros(1, np.int64),
+                 np.full(n_secrets, -1, np.int64), np.full(room, -1, np.int64))
 
 
 class Run(NamedTuple):
@@ -825,37 +831,123 @@ def _kept_bits(ctx, core, out) -> None:
     """Set in ``out`` (cleared first) the bit of each guess leaving every secret of ``core``
     in one unsolved class."""
     out[:] = 0
-    codes, solved = ctx.codes, ctx.solved
-    for g in range(codes.shape[0]):
-        row = codes[g]
-        first = row[core[0]]
+    cols, solved = ctx.by_secret, ctx.solved
+    for g in range(cols.shape[1]):
+        first = cols[core[0], g]
         together = first != solved
         j = 1
         while together and j < core.size:
-            together = row[core[j]] == first
+            together = cols[core[j], g] == first
             j += 1
         if together:
             out[g >> 6] |= np.uint64(1) << np.uint64(g & 63)
 
 
 @njit(cache=True, nogil=True)
+def _inseparable_prefix(ctx, members, mark) -> int:
+    """The length of the shortest prefix of ``members`` that no guess at all splits apart (0
+    when some guess splits them all apart): one pass, each guess read to its first repeat."""
+    cols = ctx.by_secret
+    need = 2
+    for g in range(cols.shape[1]):
+        j = 0
+        while j < members.size and mark[cols[members[j], g]] == 0:
+            mark[cols[members[j], g]] = 1
+            j += 1
+        for k in range(j):
+            mark[cols[members[k], g]] = 0
+        if j == members.size:
+            return 0
+        need = max(need, j + 1)
+    return need
+
+
+PAIRED = 11  # the most secrets whose pairs (55) fit in one 64-bit mask
+
+
+@njit(cache=True, nogil=True)
+def _pair_masks(ctx, core) -> np.ndarray:
+    """Per guess, a bit per pair (i, j) of ``core`` (at most :data:`PAIRED`) it leaves together."""
+    cols = ctx.by_secret
+    n = core.size
+    out = np.zeros(cols.shape[1], np.uint64)
+    seen = np.empty(n, cols.dtype)
+    for g in range(cols.shape[1]):
+        bits = np.uint64(0)
+        bit = 0
+        for j in range(n):
+            seen[j] = cols[core[j], g]
+            for i in range(j):
+                if seen[i] == seen[j]:
+                    bits |= np.uint64(1) << np.uint64(bit + i)
+            bit += j
+        out[g] = bits
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _pairs_of(alive, n) -> np.uint64:
+    """The pair bits (as :func:`_pair_masks` numbers them) of the members ``alive`` (a bit
+    each) among ``n``."""
+    bits = np.uint64(0)
+    bit = 0
+    for j in range(n):
+        if alive >> np.uint64(j) & np.uint64(1):
+            for i in range(j):
+                if alive >> np.uint64(i) & np.uint64(1):
+                    bits |= np.uint64(1) << np.uint64(bit + i)
+        bit += j
+    return bits
+
+
+@njit(cache=True, nogil=True)
+def _unsplit(masks, pairs) -> bool:
+    """Whether every guess leaves some pair of ``pairs`` together."""
+    g = 0
+    while g < masks.size and masks[g] & pairs != 0:
+        g += 1
+    return g == masks.size
+
+
+@njit(cache=True, nogil=True)
 def _shrunk_core(ctx, members, mark) -> np.ndarray:
     """A core within ``members`` if no guess at all splits them apart (else an empty array):
-    the shortest inseparable prefix (by bisection), then each secret dropped that the rest
-    stay inseparable without."""
-    every = np.empty(0, np.int64)
-    if _perfect_guess(ctx, every, members, mark) >= 0:
-        return every
-    low, n = 2, members.size  # members[:low] can be split apart, members[:n] cannot
-    while n - low > 1:
-        middle = (low + n) // 2
-        if _perfect_guess(ctx, every, members[:middle], mark) >= 0:
-            low = middle
-        else:
-            n = middle
-    keep = members[:n].copy()
-    trial = np.empty(n, np.int64)
+    the shortest inseparable prefix, then each secret dropped, from the last but one back,
+    that the rest stay inseparable without (down to three)."""
+    n = _inseparable_prefix(ctx, members, mark)
+    if n == 0:
+        return np.empty(0, np.int64)
+    if n <= PAIRED:
+        return _dropped_by_pairs(ctx, members[:n])
+    return _dropped_by_rows(ctx, members[:n].copy(), mark)
+
+
+@njit(cache=True, nogil=True)
+def _dropped_by_pairs(ctx, keep) -> np.ndarray:
+    """:func:`_shrunk_core`'s dropping, each trial against every guess's pairs kept together
+    (a 64-bit mask a guess, read once)."""
+    n = keep.size
+    masks = _pair_masks(ctx, keep)
+    alive = (np.uint64(1) << np.uint64(n)) - np.uint64(1)
+    left = n
     for i in range(n - 2, -1, -1):  # the last one is needed: the prefix before it splits
+        if left <= 3:
+            break
+        trial = alive & ~(np.uint64(1) << np.uint64(i))
+        if _unsplit(masks, _pairs_of(trial, n)):
+            alive = trial
+            left -= 1
+    return keep[np.array([alive >> np.uint64(j) & np.uint64(1) != 0 for j in range(n)])]
+
+
+@njit(cache=True, nogil=True)
+def _dropped_by_rows(ctx, keep, mark) -> np.ndarray:
+    """:func:`_shrunk_core`'s dropping for more than :data:`PAIRED` secrets (``keep``, changed),
+    each trial against every guess's codes."""
+    every = np.empty(0, np.int64)
+    trial = np.empty(keep.size, np.int64)
+    n = keep.size
+    for i in range(n - 2, -1, -1):
         if n <= 3:
             break
         trial[:i] = keep[:i]
@@ -867,36 +959,54 @@ def _shrunk_core(ctx, members, mark) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _learn_core(ctx, members, mark, pool, covered) -> None:
+def _learn_core(ctx, members, mark, pool, covered, memo) -> None:
     """Shrink ``members`` (a class no guess splits apart) to a core, add the guesses keeping
-    it together to ``covered``, and keep it in the search's ``pool`` while there is room."""
+    it together to ``covered``, and keep it in the search's ``pool`` while there is room. Under
+    a restriction, a class some guess it forbids splits apart has no core: the ``memo``
+    remembers such classes, so that they are not tried again."""
+    split = set_key(members, 0)  # no node has no guesses left: the key is free
+    if split in memo:
+        return
     core = _shrunk_core(ctx, members, mark)
     if core.size == 0:
+        memo[split] = 0
         return
     bits = np.empty(covered.size, np.uint64)
     _kept_bits(ctx, core, bits)
     covered |= bits
+    if pool.known[0] < pool.sizes.size and core.size <= pool.members.shape[1]:
+        _keep_core(pool, core, bits)
+
+
+@njit(cache=True, nogil=True)
+def _keep_core(pool, core, bits) -> None:
+    """Add ``core``, kept together by the guesses ``bits``, to the ``pool`` (which has room)."""
     q = pool.known[0]
-    if q < pool.sizes.size and core.size <= pool.members.shape[1]:
-        pool.members[q, :core.size] = core
-        pool.sizes[q] = core.size
-        pool.kept[q] = bits
-        pool.known[0] = q + 1
+    pool.members[q, :core.size] = core
+    pool.sizes[q] = core.size
+    pool.kept[q] = bits
+    pool.after[q] = pool.first[core[0]]
+    pool.first[core[0]] = q
+    pool.known[0] = q + 1
 
 
 @njit(cache=True, nogil=True)
 def _pool_cover(pool, cands, inside, covered) -> None:
     """Add to ``covered`` the guesses keeping together some core of ``pool`` that lies within
-    ``cands`` (``inside``: a False flag per secret, left so)."""
+    ``cands`` (``inside``: a False flag per secret, left so); only the cores whose first secret
+    is a candidate are read."""
     inside[cands] = True
-    for q in range(pool.known[0]):
-        within = True
-        j = 0
-        while within and j < pool.sizes[q]:
-            within = inside[pool.members[q, j]]
-            j += 1
-        if within:
-            covered |= pool.kept[q]
+    for x in cands:
+        q = pool.first[x]
+        while q >= 0:
+            within = True
+            j = 1
+            while within and j < pool.sizes[q]:
+                within = inside[pool.members[q, j]]
+                j += 1
+            if within:
+                covered |= pool.kept[q]
+            q = pool.after[q]
     inside[cands] = False
 
 
@@ -995,7 +1105,7 @@ def fits(ctx, run, cands, depth, given, path_codes, path_len, state, among) -> b
                     return False
                 ok = False
                 if use_cores:
-                    _learn_core(ctx, members, count, run.cores, covered)
+                    _learn_core(ctx, members, count, run.cores, covered, memo)
                 break
         if ok:
             _store(memo, key, 1, g, True)

@@ -56,7 +56,8 @@ class Solver:
                            self.n_codes, tab.branching,
                            np.zeros(len(tab.guess_of_secret), dtype=np.bool_),
                            kernel_symmetry(sym),
-                           kernel_rule(tab.rule, len(tab.guess_of_secret)))
+                           kernel_rule(tab.rule, len(tab.guess_of_secret)),
+                           np.empty((0, 0), tab.codes.dtype))
         self.symmetric = sym is not None
 
     def state(self, history: Sequence[int], cands: np.ndarray) -> np.ndarray:
@@ -132,10 +133,12 @@ class Solver:
         """What the worst-case search shares across its nodes (capacities, not bounds)."""
         key = ("worst", True, None, 0)
         if key not in self._runs:
+            n_guesses, n_secrets = self.tab.codes.shape
+            self.ctx = self.ctx._replace(by_secret=np.ascontiguousarray(self.tab.codes.T))
             self._runs[key] = Run(_NO_BOUNDS, _ONE, self.caps, self.memo("worst"), self.stats,
                                   True, 0, kernels.no_cores(kernels.CORE_POOL,
-                                                            kernels.CORE_WIDTH,
-                                                            self.tab.codes.shape[0]),
+                                                            kernels.CORE_WIDTH, n_guesses,
+                                                            n_secrets),
                                   np.zeros(1, np.int64))
         return self._runs[key]
 
