@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import re
 import signal
@@ -70,6 +71,15 @@ def commit(tree: Path = ROOT) -> str:
     except OSError:
         return "?"
     return done.stdout.strip() or "?"
+
+
+def printed_on(src: Path, code: str, *args: str) -> list[str]:
+    """The last line a Python snippet printed, run in a fresh process on the sources ``src``
+    (another checkout's ``src`` for a before/after), split into words."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run([sys.executable, "-c", code, *args], env=env, check=True,
+                          capture_output=True, text=True)
+    return done.stdout.splitlines()[-1].split()
 
 
 def _cores() -> int:

@@ -13,13 +13,11 @@ class and 3 openers, written nowhere.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 from pathlib import Path
 
-from bench.common import ROOT, SHARED, command_line, commit, header, kept_unless
+from bench.common import ROOT, SHARED, command_line, commit, header, kept_unless, printed_on
 from bench.sweep import PUBLISHED
 from sleuth.games.wordle.ranking import read_published
 
@@ -72,19 +70,11 @@ print(len(refused), time.perf_counter() - start)
 """
 
 
-def measured(src: Path, code: str, *args: str) -> list[str]:
-    """The last line a measure printed, run on the sources ``src``, split."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    done = subprocess.run([sys.executable, "-c", code, *args], env=env, check=True,
-                          capture_output=True, text=True)
-    return done.stdout.split()[-3:] if code is CLASS else done.stdout.split()[-2:]
-
-
 def side_by_side(before: Path | None, code: str, *args: str) -> tuple[list[str], list[str]]:
     """A measure on ``before`` (when given) and then on this checkout; the verdicts (all but
     the seconds) must agree."""
-    old = measured(before / "src", code, *args) if before else []
-    now = measured(ROOT / "src", code, *args)
+    old = printed_on(before / "src", code, *args) if before else []
+    now = printed_on(ROOT / "src", code, *args)
     if old and old[0] != now[0]:
         sys.exit(f"{' '.join(args)}: {now[0]} here, {old[0]} before")
     return now, old

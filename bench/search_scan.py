@@ -14,15 +14,13 @@ turn). ``--quick``: the original lists, 3 classes, one search, written nowhere.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from bench.common import ROOT, best_time, command_line, commit, header, kept_unless
+from bench.common import ROOT, best_time, command_line, commit, header, kept_unless, printed_on
 from sleuth.games.wordle.game import game_from
 from sleuth.games.wordle.lists import load_lists
 from sleuth.solve import kernels
@@ -144,10 +142,7 @@ def table(rows: list[list[float]]) -> str:
 
 def searched(src: Path, search: tuple[str, str, str, int]) -> tuple[str, int, float]:
     """(kind of result, total, seconds) of one of :data:`SEARCHES` on the sources ``src``."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    done = subprocess.run([sys.executable, "-c", SEARCH, *map(str, search)], env=env,
-                          check=True, capture_output=True, text=True)
-    kind, total, seconds = done.stdout.split()[-3:]
+    kind, total, seconds = printed_on(src, SEARCH, *map(str, search))
     return kind, int(total), float(seconds)
 
 
