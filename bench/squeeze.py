@@ -1,14 +1,18 @@
-"""What sharing the gap still open buys the squeeze (the cheap round that refutes a first
-guess before its large classes are solved): each class asked for its share of the gap left
-when its turn comes, against its share of the gap when the round began; side by side.
+"""What the squeeze's settings buy it (the cheap round that refutes a first guess before its
+large classes are solved), each against one other way, side by side: ``--against
+share-at-start``, each class asked for its share of the gap when the round began rather than
+of the gap still open when its turn comes; ``--against smallest-first``, the classes asked
+smallest first rather than with those under ``runner.SMALL_LAST`` last.
 
-Run: ``python -m bench.squeeze [--lists wordle-original] [--sample 60] [--seed 1]
-[--hangman 9]``. Writes ``bench/results/squeeze.md`` (``--quick``: a few openers and a short
-Hangman list, written nowhere). Wordle: openers drawn (seeded) from the sweep's order past its
-first 300, each searched on one process against the sweep's cut-off (the 100th best exact
-total in the committed ranking). Hangman: the fewest-misses optimum of one length. Each way
-runs twice, in the order left, start, start, left, each pass on fresh memos; the faster of
-its two passes counts.
+Run: ``python -m bench.squeeze [--against share-at-start] [--lists wordle-original]
+[--sample 60] [--seed 1] [--hangman 9]``. Writes ``bench/results/squeeze.md``
+(``squeeze-smallest-first.md``; ``--quick``: a few openers and a short Hangman list, written
+nowhere). Wordle: openers drawn (seeded) from the sweep's order past its first 300, each
+searched on one process against the sweep's cut-off (the 100th best exact total in the
+committed ranking). Hangman (whose squeeze shares the gap the same way, but orders its classes
+its own way): the fewest-misses optimum of one length, with ``share-at-start`` only. Each way
+runs twice, in the order now, other, other, now, each pass on fresh memos; the faster of its
+two passes counts.
 """
 
 from __future__ import annotations
@@ -37,43 +41,55 @@ from sleuth.words.wordlist import load_words
 
 SKIP = 300  # the sweep's first openers: searched to the end, not cut
 TOP = 100
-TABLE = ("| search | runs | what each way found | gap left: total s | at the start: total s "
-         "| ratio | median (left / start) | slowest (left / start) |\n"
+TABLE = ("| search | runs | what each way found | now: total s | {other}: total s "
+         "| ratio | median (now / {other}) | slowest (now / {other}) |\n"
          "|---|---|---|---|---|---|---|---|\n")
+#: The other way each comparison measures: the runner's setting and its value.
+AGAINST = {"share-at-start": ("SHARE_WHAT_IS_LEFT", False), "smallest-first": ("SMALL_LAST", 0)}
+#: What each comparison's text says the two ways are.
+WAYS = {"share-at-start": "a squeeze asks each class (in its order) only for a share of the "
+        "gap between the guess's bound and the limit, by size: either the gap still open when "
+        "its turn comes (now: what the small classes proved beyond their shares lowers what "
+        "the large ones are asked), or the gap when the round began.",
+        "smallest-first": "a squeeze asks each class for its share of the gap still open, in "
+        "an order: now, smallest first but those under `runner.SMALL_LAST` last (their bounds "
+        "are all but exact, yet each costs a scan of every guess), or smallest first."}
 
 
 @contextmanager
-def sharing(what_is_left: bool) -> Iterator[None]:
-    """Both squeezes (the exact search's and Hangman's) set to one way of sharing the gap."""
-    kept = runner.SHARE_WHAT_IS_LEFT
-    runner.SHARE_WHAT_IS_LEFT = what_is_left
+def way(against: str, now: bool) -> Iterator[None]:
+    """The squeezes set as they are (``now``) or to the other way of ``against``."""
+    name, value = AGAINST[against]
+    kept = getattr(runner, name)
+    if not now:
+        setattr(runner, name, value)
     try:
         yield
     finally:
-        runner.SHARE_WHAT_IS_LEFT = kept
+        setattr(runner, name, kept)
 
 
 Ways = dict[bool, tuple[list[Any], list[float]]]
 
 
-def passes(run: Callable[[str], Any], items: list[str]) -> Ways:
+def passes(run: Callable[[str], Any], items: list[str], against: str) -> Ways:
     """Each way's outcomes of ``run`` on ``items`` and the faster of its two passes' seconds
-    on each, the passes in the order gap left, at the start, at the start, gap left; each pass
+    on each (keyed: now or not), the passes in the order now, other, other, now; each pass
     on fresh memos (what a pass learns it keeps from one item to the next, as a sweep does)."""
     out: Ways = {}
-    for way in (True, False, False, True):
+    for now in (True, False, False, True):
         forget()
         found, seconds = [], []
-        with sharing(way):
+        with way(against, now):
             for item in items:
                 started = time.perf_counter()
                 found.append(run(item))
                 seconds.append(time.perf_counter() - started)
-        if way in out:
-            if out[way][0] != found:
-                raise SystemExit(f"two passes of one way disagree: {out[way][0]} and {found}")
-            seconds = list(np.minimum(out[way][1], seconds))
-        out[way] = (found, seconds)
+        if now in out:
+            if out[now][0] != found:
+                raise SystemExit(f"two passes of one way disagree: {out[now][0]} and {found}")
+            seconds = list(np.minimum(out[now][1], seconds))
+        out[now] = (found, seconds)
     return out
 
 
@@ -85,8 +101,8 @@ def cutoff(lists: str) -> int:
     return found
 
 
-def wordle_rows(game: Game, openers: list[str], upper: int) -> tuple[str, list[float],
-                                                                      list[float]]:
+def wordle_rows(game: Game, openers: list[str], upper: int,
+                against: str) -> tuple[str, list[float], list[float]]:
     """Each opener searched against ``upper`` both ways: what they found (both must cut the
     same openers and agree on every exact total), and the seconds of each way."""
     def search(word: str) -> tuple[bool, int]:
@@ -95,7 +111,7 @@ def wordle_rows(game: Game, openers: list[str], upper: int) -> tuple[str, list[f
         cut = bool(getattr(result, "cut", False))
         return cut, 0 if cut else int(result.total)
 
-    out = passes(search, openers)
+    out = passes(search, openers, against)
     if out[True][0] != out[False][0]:
         raise SystemExit("the two ways cut different openers or found different totals")
     cut = sum(found[0] for found in out[True][0])
@@ -109,21 +125,22 @@ def hangman_rows(words: list[str]) -> tuple[str, list[float], list[float]]:
         return hangman_optimal.optimum(hangman(words, lives=UNLIMITED)).misses
 
     hangman_optimal.optimum(hangman(words[:300], lives=UNLIMITED))  # compiles the kernels
-    out = passes(search, [""])
+    out = passes(search, [""], "share-at-start")
     if out[True][0] != out[False][0]:
         raise SystemExit(f"hangman: {out[True][0]} misses one way, {out[False][0]} the other")
     return f"{out[True][0][0]} misses in all, the same", out[True][1], out[False][1]
 
 
-def row(label: str, found: str, left: list[float], start: list[float]) -> str:
-    slowest = int(np.argmax(np.maximum(left, start)))
-    return (f"| {label} | {len(left)} | {found} | {sum(left):.1f} | {sum(start):.1f} | "
-            f"{sum(start) / sum(left):.2f} | {np.median(left):.3f} / {np.median(start):.3f} | "
-            f"{left[slowest]:.2f} / {start[slowest]:.2f} |")
+def row(label: str, found: str, now: list[float], other: list[float]) -> str:
+    slowest = int(np.argmax(np.maximum(now, other)))
+    return (f"| {label} | {len(now)} | {found} | {sum(now):.1f} | {sum(other):.1f} | "
+            f"{sum(other) / sum(now):.2f} | {np.median(now):.3f} / {np.median(other):.3f} | "
+            f"{now[slowest]:.2f} / {other[slowest]:.2f} |")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", default="share-at-start", choices=sorted(AGAINST))
     parser.add_argument("--lists", default="wordle-original")
     parser.add_argument("--sample", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
@@ -141,29 +158,27 @@ def main(argv: list[str] | None = None) -> None:
     rng = np.random.default_rng(args.seed)
     openers = [order[int(i)] for i in np.sort(rng.choice(len(order), 4 if args.quick
                                                          else args.sample, replace=False))]
-    words = list(load_words(lingo_list(args.hangman)).words)[:300 if args.quick else None]
     optimal_mean(game, first_guess=openers[0], max_guesses=game.max_cost, upper=upper,
                  workers=1)  # compiles the kernels and fills the tables before any timing
     rows = [row(f"{args.lists}, openers past the first {SKIP}, cut at {upper - 1}",
-                *wordle_rows(game, openers, upper)),
-            row(f"Hangman length {args.hangman}, fewest misses ({len(words):,} words)",
-                *hangman_rows(words))]
+                *wordle_rows(game, openers, upper, args.against))]
+    if args.against == "share-at-start":
+        words = list(load_words(lingo_list(args.hangman)).words)[:300 if args.quick else None]
+        rows.append(row(f"Hangman length {args.hangman}, fewest misses ({len(words):,} words)",
+                        *hangman_rows(words)))
     for line in rows:
         print(line, file=sys.stderr, flush=True)
-    command = command_line("squeeze", argv)
-    text = header("The squeeze: sharing the gap still open, against the gap at the start",
-                  command)
+    table = TABLE.format(other=args.against) + "\n".join(rows)
+    text = header(f"The squeeze: as it is, against {args.against}",
+                  command_line("squeeze", argv))
     text += (f"\nSeed {args.seed} draws the openers. One process. Before a first guess's "
-             "classes are solved, a squeeze asks each (smallest first) only for a share of "
-             "the gap between the guess's bound and the limit, by size: either the gap still "
-             "open when its turn comes (what the small classes proved beyond their shares "
-             "lowers what the large ones are asked), or the gap when the round began. Both "
-             "ways prove the same; the time differs. Each way runs twice, in the order left, "
-             "start, start, left, each pass on fresh memos (kept from one opener to the next, "
-             "as a sweep keeps them); the faster of a way's two passes counts, per opener.\n\n"
-             + TABLE + "\n".join(rows) + "\n")
-    kept_unless(args.quick, "squeeze.md", text)
-    print(TABLE + "\n".join(rows))
+             f"classes are solved, {WAYS[args.against]} Both ways prove the same; the time "
+             "differs. Each way runs twice, in the order now, other, other, now, each pass on "
+             "fresh memos (kept from one opener to the next, as a sweep keeps them); the "
+             "faster of a way's two passes counts, per opener.\n\n" + table + "\n")
+    name = "squeeze.md" if args.against == "share-at-start" else f"squeeze-{args.against}.md"
+    kept_unless(args.quick, name, text)
+    print(table)
 
 
 if __name__ == "__main__":

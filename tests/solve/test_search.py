@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sleuth.solve.runner as runner
 from helpers import small_games
 from sleuth.core.errors import NoStrategy
 from sleuth.core.game import Game, Position
@@ -118,11 +119,20 @@ def test_searches_match_exhaustive_reference(game: Game, cap: int | None) -> Non
 
 
 @settings(max_examples=100, deadline=None)
-@given(small_games(), st.sampled_from([None, 3]), st.integers(0, 10), st.integers(-3, 3))
+@given(small_games(), st.sampled_from([None, 3]), st.integers(0, 10), st.integers(-3, 3),
+       st.integers(0, 8))
 def test_upper_cut_bounds_the_optimum(game: Game, cap: int | None, first: int,
-                                      shift: int) -> None:
+                                      shift: int, small_last: int) -> None:
     """Below the limit the result is the optimum; at or over it the search may stop, with a
-    proven lower bound between the limit and the optimum."""
+    proven lower bound between the limit and the optimum (whichever classes come last)."""
+    kept, runner.SMALL_LAST = runner.SMALL_LAST, small_last
+    try:
+        _check_upper_cut(game, cap, first, shift)
+    finally:
+        runner.SMALL_LAST = kept
+
+
+def _check_upper_cut(game: Game, cap: int | None, first: int, shift: int) -> None:
     first %= len(game.guesses)
     try:
         exact = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1).total

@@ -16,7 +16,7 @@ from sleuth.core.storage import published
 from sleuth.core.strategies import get
 from sleuth.core.tree import evaluate
 from sleuth.games.wordle.game import wordle_game
-from sleuth.games.wordle.hardmode import hard_violation, is_hard, with_hard_mode
+from sleuth.games.wordle.hardmode import hard_rule, hard_violation, is_hard, with_hard_mode
 from sleuth.words import feedback as fb
 
 
@@ -243,6 +243,27 @@ def test_search_state_gives_the_plain_hard_mode_pool(secret: int, words: list[st
     played = [(game.guess_labels[g], c) for g, c in pos.history]
     plain = [i for i, label in enumerate(game.guess_labels) if plain_hard_ok(label, played)]
     assert tab.rule.allowed_by(state).tolist() == plain
+
+
+def _words_and_history(n: int) -> st.SearchStrategy:
+    word = st.text("abcde", min_size=n, max_size=n)
+    return st.tuples(st.lists(word, min_size=2, max_size=12, unique=True),
+                     st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 10).flatmap(_words_and_history))
+def test_the_rule_is_the_plain_rule_at_any_length(case) -> None:
+    """Words of 1 to 10 letters (a letter up to 10 times): the guesses the search's rule
+    allows are those of the plain rule."""
+    words, plays = case
+    rule = hard_rule(fb.encode(words))
+    history = [(words[g % len(words)], fb.reference_code(words[g % len(words)],
+                                                         words[s % len(words)]))
+               for g, s in plays]
+    state = rule.state((words.index(w), code) for w, code in history)
+    plain = [i for i, w in enumerate(words) if plain_hard_ok(w, history)]
+    assert rule.allowed_by(state).tolist() == plain
 
 
 @settings(max_examples=40, deadline=None)
