@@ -6,13 +6,13 @@ smallest first rather than with those under ``runner.SMALL_LAST`` last.
 
 Run: ``python -m bench.squeeze [--against share-at-start] [--lists wordle-original]
 [--sample 60] [--seed 1] [--hangman 9]``. Writes ``bench/results/squeeze.md``
-(``squeeze-smallest-first.md``; ``--quick``: a few openers and a short Hangman list, written
-nowhere). Wordle: openers drawn (seeded) from the sweep's order past its first 300, each
-searched on one process against the sweep's cut-off (the 100th best exact total in the
-committed ranking). Hangman (whose squeeze shares the gap the same way, but orders its classes
-its own way): the fewest-misses optimum of one length, with ``share-at-start`` only. Each way
-runs twice, in the order now, other, other, now, each pass on fresh memos; the faster of its
-two passes counts.
+(``squeeze-smallest-first.md``; with other lists ``squeeze[-AGAINST]-LISTS.md``;
+``--quick``: a few openers and a short Hangman list, written nowhere). Wordle: openers drawn
+(seeded) from the sweep's order past its first 300, each searched on one process against the
+sweep's cut-off (the 100th best exact total in the committed ranking). Hangman (whose
+squeeze shares the gap the same way, but orders its classes its own way): the fewest-misses
+optimum of one length, with ``share-at-start`` only. Each way runs twice, in the order now,
+other, other, now, each pass on fresh memos; the faster of its two passes counts.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from sleuth.solve.search import optimal_mean
 from sleuth.solve.solver import forget
 from sleuth.words.wordlist import load_words
 
+DEFAULT_LISTS = "wordle-original"
 SKIP = 300  # the sweep's first openers: searched to the end, not cut
 TOP = 100
 TABLE = ("| search | runs | what each way found | now: total s | {other}: total s "
@@ -141,7 +142,7 @@ def row(label: str, found: str, now: list[float], other: list[float]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default="share-at-start", choices=sorted(AGAINST))
-    parser.add_argument("--lists", default="wordle-original")
+    parser.add_argument("--lists", default=DEFAULT_LISTS)
     parser.add_argument("--sample", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hangman", type=int, default=9, help="a Lingo list length")
@@ -176,7 +177,8 @@ def main(argv: list[str] | None = None) -> None:
              "differs. Each way runs twice, in the order now, other, other, now, each pass on "
              "fresh memos (kept from one opener to the next, as a sweep keeps them); the "
              "faster of a way's two passes counts, per opener.\n\n" + table + "\n")
-    name = "squeeze.md" if args.against == "share-at-start" else f"squeeze-{args.against}.md"
+    name = "squeeze" + ("" if args.against == "share-at-start" else f"-{args.against}") + (
+        "" if args.lists == DEFAULT_LISTS else f"-{args.lists}") + ".md"
     kept_unless(args.quick, name, text)
     print(table)
 

@@ -281,6 +281,7 @@ REFUSALS = [
     ("hangman_floors", ["--lengths", "9", "3"], "--lengths take lengths 4..13"),
     ("hangman_floors", ["--lengths", "9", "--sample", "2"], "--sample takes 3 words or more"),
     ("sweep_order", ["--lists", "nope"], "--lists: no published ranking of 'nope'"),
+    ("squeeze", ["--against", "nope"], "invalid choice: 'nope'"),
     ("sweep_order", ["--mode", "easy"], "invalid choice: 'easy'"),
     ("lingo_settle", ["--minutes", "0"], "--minutes must be above 0"),
     ("lingo_settle", ["--cluster", "tcp://127.0.0.1:9"], "--cluster: cannot reach"),
