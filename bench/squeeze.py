@@ -20,9 +20,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
+from unittest.mock import patch
 
 import numpy as np
 
@@ -57,17 +58,10 @@ WAYS = {"share-at-start": "a squeeze asks each class (in its order) only for a s
         "are all but exact, yet each costs a scan of every guess), or smallest first."}
 
 
-@contextmanager
-def way(against: str, now: bool) -> Iterator[None]:
+def way(against: str, now: bool) -> AbstractContextManager[object]:
     """The squeezes set as they are (``now``) or to the other way of ``against``."""
     name, value = AGAINST[against]
-    kept = getattr(runner, name)
-    if not now:
-        setattr(runner, name, value)
-    try:
-        yield
-    finally:
-        setattr(runner, name, kept)
+    return nullcontext() if now else patch.object(runner, name, value)
 
 
 Ways = dict[bool, tuple[list[Any], list[float]]]

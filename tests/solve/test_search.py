@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import permutations
+from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -125,21 +126,14 @@ def test_upper_cut_bounds_the_optimum(game: Game, cap: int | None, first: int,
                                       shift: int, small_last: int) -> None:
     """Below the limit the result is the optimum; at or over it the search may stop, with a
     proven lower bound between the limit and the optimum (whichever classes come last)."""
-    kept, runner.SMALL_LAST = runner.SMALL_LAST, small_last
-    try:
-        _check_upper_cut(game, cap, first, shift)
-    finally:
-        runner.SMALL_LAST = kept
-
-
-def _check_upper_cut(game: Game, cap: int | None, first: int, shift: int) -> None:
     first %= len(game.guesses)
     try:
         exact = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1).total
     except ValueError:
         return  # no strategy within the cap after that first guess
     upper = max(1, exact + shift)
-    result = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1, upper=upper)
+    with patch.object(runner, "SMALL_LAST", small_last):
+        result = optimal_mean(game, max_guesses=cap, first_guess=first, workers=1, upper=upper)
     if exact < upper:
         assert not result.cut and result.total == exact
     else:

@@ -201,9 +201,9 @@ SMALL_LAST = 30
 
 def _class_order(classes: list[np.ndarray], limit: int) -> list[int]:
     """The order to search one guess's classes in: as given (largest first) when they must
-    all be solved anyway; against a finite limit smallest first, but those under
-    :data:`SMALL_LAST` last: the small classes are cheap and their excess over the bound adds
-    up towards the limit, often before the big classes (whose search dominates) are needed.
+    all be solved anyway; against a finite limit smallest first, since the smaller classes are
+    cheap and their excess over the bound adds up towards the limit, often before the big
+    classes (whose search dominates) are needed; but those under :data:`SMALL_LAST` last.
 
     >>> [int(i) for i in _class_order([np.arange(n) for n in (40, 3, 35)], 100)]
     [2, 0, 1]
