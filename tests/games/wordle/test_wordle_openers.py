@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from wordle_plain import small_game
 
 from sleuth.core.errors import NoStrategy
@@ -146,6 +148,44 @@ def test_sweep_is_resumable_and_cuts_with_an_upper_bound(tmp_path: Path) -> None
     assert Sweep.load(path).totals == {"salet": 120, "crane": 118, "slate": 118}
     assert sweep_openers(game, ["cigar", "salet"], path, search=search).at_least == again.at_least
     assert len(calls) == 4  # nothing searched twice
+
+
+def test_once_the_top_is_known_openers_sharing_letters_come_together(tmp_path: Path) -> None:
+    """The best known (top 1), the rest go by their letters: CRANE's anagram NACRE next,
+    though listed last (a worker's memo then holds what they share)."""
+    from sleuth.games.wordle.openers import sweep_openers
+
+    calls: list[tuple[str, int | None]] = []
+    totals = {"salet": 100, "crane": 110, "least": 111, "cigar": 113, "nacre": 112}
+    sweep_openers(small_game(), list(totals), tmp_path / "s.jsonl", search=fake_search(
+        totals, calls, 0))
+    assert [word for word, _ in calls] == ["salet", "crane", "nacre", "cigar", "least"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=st.lists(st.text("abc", min_size=1, max_size=3), unique=True, max_size=12),
+       n=st.integers(1, 4), asks=st.lists(st.integers(0, 3), max_size=30),
+       settle=st.integers(0, 12))
+def test_lanes_hand_out_every_word_once(words: list[str], n: int, asks: list[int],
+                                        settle: int) -> None:
+    """Whichever workers ask, in whatever turn: each word once, the given order until settled,
+    then each worker's words in key order while its own stretch lasts."""
+    from sleuth.games.wordle.openers import Lanes
+
+    served: list[tuple[int, str]] = []
+    lanes = Lanes(words, n, key=sorted, settled=lambda: len(served) >= settle)
+    for worker in itertools.chain((a % n for a in asks), itertools.cycle(range(n))):
+        word = lanes.next_for(worker)
+        if word is None:
+            break
+        served.append((worker, word))
+    assert sorted(w for _, w in served) == sorted(words)
+    assert all(lanes.next_for(worker) is None for worker in range(n))
+    before = [w for _, w in served[:settle]]
+    assert before == words[:len(before)]
+    if n == 1:
+        assert [sorted(w) for _, w in served[settle:]] == sorted(sorted(w) for w in
+                                                                 words[len(before):])
 
 
 def test_a_sweep_is_never_appended_to_a_file_of_something_else(tmp_path: Path) -> None:

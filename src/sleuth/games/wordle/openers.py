@@ -10,7 +10,7 @@ import inspect
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -280,7 +280,8 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
     that is not above the new ``top``-th best is searched again too. An opener that cannot
     find every answer within the game's guesses is recorded as ``fails``. Without a
     ``cluster`` the openers are searched side by side, one per worker process (``workers``,
-    default all cores).
+    default all cores). Once the ``top``-th best is known, the order no longer matters and the
+    rest go by their letters (:class:`Lanes`), each worker through a stretch of its own.
     """
     from sleuth.solve.search import optimal_mean
 
@@ -297,7 +298,9 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
         rough = (_rough_total(game, openers[0])  # the exact search's scale, not a given one's
                  if cut and search is None and openers and not sweep.totals else None)
         for margin in (*PROVISIONAL, None):
-            todo = (word for word in openers if not sweep.done(word, top))  # as each starts
+            # each opener checked as it starts; once the cut is known, neighbours together
+            todo = Lanes((word for word in openers if not sweep.done(word, top)),
+                         side_by_side, letter_set, lambda: sweep.cutoff(top) is not None)
 
             def limits(margin: float | None = margin) -> dict[str, Any]:
                 cutoff = _cutoff(sweep, top, margin, rough) if cut else None
@@ -305,7 +308,8 @@ def sweep_openers(game: Game, openers: Sequence[str], path: Path, *,
 
             records = (records_in_workers(game, todo, limits, side_by_side)
                        if side_by_side > 1
-                       else (_opener_record(word, run, game, limits()) for word in todo))
+                       else (_opener_record(word, run, game, limits())
+                             for word in iter(partial(todo.next_for, 0), None)))
             for record in records:
                 sweep.add(record)
                 journal.append(record)
@@ -433,40 +437,87 @@ def _side_by_side(search: Callable[..., Any] | None, options: dict[str, Any]) ->
     return cores() if workers is None else int(workers)
 
 
-def records_in_workers(game: Game, words: Iterable[str],
-                        limits: Callable[[], dict[str, Any]], n: int,
-                        work: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None,
-                        ) -> Iterator[dict[str, Any]]:
+def letter_set(word: str) -> str:
+    """A word's letters, each once, in order: anagrams share it, and words sharing most
+    letters sort near each other.
+
+    >>> letter_set("spool"), letter_set("loops")
+    ('lops', 'lops')
+    """
+    return "".join(sorted(set(word)))
+
+
+class Lanes:
+    """Words handed out to ``n`` workers: in the order given while ``settled()`` is false,
+    then the rest split into ``n`` stretches in ``key`` order, each worker taking its own, so
+    that what a worker's memo holds from one word serves the next (after SPOOL, SLOOP asks
+    for the same class of answers with none of its letters); a worker whose stretch is done
+    takes the back half of the longest.
+
+    >>> lanes = Lanes(["b1", "a1", "b2", "a2"], 2, key=lambda w: w[0], settled=lambda: True)
+    >>> [lanes.next_for(0), lanes.next_for(1), lanes.next_for(1), lanes.next_for(1)]
+    ['a1', 'b1', 'b2', 'a2']
+    """
+
+    def __init__(self, words: Iterable[str], n: int, key: Callable[[str], Any] | None = None,
+                 settled: Callable[[], bool] = lambda: False) -> None:
+        self.words, self.n, self.key, self.settled = iter(words), n, key, settled
+        self.lanes: list[list[str]] | None = None  # each a stretch, its next word last
+
+    def next_for(self, worker: int) -> str | None:
+        """The next word for ``worker`` (0 to n - 1), None when none is left."""
+        if self.lanes is None and self.key is not None and self.settled():
+            rest = sorted(self.words, key=self.key)
+            cut = [len(rest) * i // self.n for i in range(self.n + 1)]
+            self.lanes = [rest[cut[i]:cut[i + 1]][::-1] for i in range(self.n)]
+        if self.lanes is None:
+            return next(self.words, None)
+        lane = self.lanes[worker]
+        if not lane:
+            longest = max(self.lanes, key=len)
+            half = (len(longest) + 1) // 2
+            lane[:], longest[:] = longest[:half], longest[half:]
+        return lane.pop() if lane else None
+
+
+def records_in_workers(game: Game, words: Iterable[str] | Lanes,
+                       limits: Callable[[], dict[str, Any]], n: int,
+                       work: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None,
+                       ) -> Iterator[dict[str, Any]]:
     """The records of ``words`` by ``work(word, options)`` (default: the sweep's exact
-    search), ``n`` at a time in worker processes, each with the limits known when it starts;
-    in the order they finish."""
+    search), ``n`` at a time in worker processes (one :class:`Lanes` lane each), each with the
+    limits known when it starts; in the order they finish."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     from sleuth.solve.runner import processes
 
-    pool = processes(n, _install_game, game)
-    pending: dict[Any, str] = {}
-    queue = iter(words)
+    lanes = words if isinstance(words, Lanes) else Lanes(words, n)
+    pools = [processes(1, _install_game, game) for _ in range(n)]
+    pending: dict[Any, int] = {}
 
-    def start_next() -> None:
-        word = next(queue, None)
+    def start_next(worker: int) -> None:
+        word = lanes.next_for(worker)
         if word is not None:
-            pending[pool.submit(work or _search_opener, word, {**limits(), "workers": 1})] = word
+            future = pools[worker].submit(work or _search_opener, word,
+                                          {**limits(), "workers": 1})
+            pending[future] = worker
 
     try:
-        for _ in range(n):
-            start_next()
+        for worker in range(n):
+            start_next(worker)
         while pending:
             finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
             for future in finished:
-                del pending[future]
+                worker = pending.pop(future)
                 yield future.result()
-                start_next()
+                start_next(worker)
     except BaseException:
-        pool.abort()  # Ctrl-C or an error: end the workers now
+        for pool in pools:
+            pool.abort()  # Ctrl-C or an error: end the workers now
         raise
     finally:
-        pool.close()
+        for pool in pools:
+            pool.close()
 
 
 #: The game a worker process sweeps (set once, as the process starts).
